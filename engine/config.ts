@@ -1,0 +1,89 @@
+// Configuration: parsed once from the environment into a typed, frozen object; nothing else reads process.env.
+import path from 'node:path';
+import os from 'node:os';
+
+export class ConfigError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(`configuration ${field}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config {
+  /** Root of the Parquet warehouse (FILINGS_WAREHOUSE, default ./parquet). */
+  readonly warehouseDir: string;
+  /** HTTP port (PORT, default 8080). */
+  readonly port: number;
+  /** Host to bind (HOST, default 127.0.0.1). */
+  readonly host: string;
+  /** DuckDB worker threads (DUCKDB_THREADS, default: cores). */
+  readonly threads: number;
+  /** DuckDB memory limit (DUCKDB_MEMORY_LIMIT, default 4GB). */
+  readonly memoryLimit: string;
+  /** User-Agent declared to SEC EDGAR (SEC_USER_AGENT, "Name email@example.com"); required for online ingest. */
+  readonly secUserAgent: string | null;
+  /** Base URL of www.sec.gov-style archives (EDGAR_BASE_URL). */
+  readonly edgarBaseUrl: string;
+  /** Base URL of data.sec.gov-style APIs (EDGAR_DATA_BASE_URL). */
+  readonly edgarDataBaseUrl: string;
+  /** Max EDGAR requests per second (EDGAR_MAX_RPS, default 10, the SEC's fair-access ceiling). */
+  readonly edgarMaxRequestsPerSecond: number;
+  /** Redis URL for shared rate limits (REDIS_URL); null means in-process. */
+  readonly redisUrl: string | null;
+  /** Token store file (FILINGS_TOKENS_FILE, default <warehouse>/_accounts/tokens.json). */
+  readonly tokensFile: string;
+  /** Log level (LOG_LEVEL, default info). */
+  readonly logLevel: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function positiveInt(env: Env, field: string, fallback: number, max: number): number {
+  const raw = env[field];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(field, `expected a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < 1 || n > max) throw new ConfigError(field, `expected 1..${max}, got ${n}`);
+  return n;
+}
+
+function url(env: Env, field: string, fallback: string): string {
+  const raw = env[field] || fallback;
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http(s)');
+  } catch {
+    throw new ConfigError(field, `expected an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const warehouseDir = path.resolve(cwd, env.FILINGS_WAREHOUSE || 'parquet');
+  const memoryLimit = env.DUCKDB_MEMORY_LIMIT || '4GB';
+  if (!/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memoryLimit)) {
+    throw new ConfigError('DUCKDB_MEMORY_LIMIT', `expected a size such as 4GB, got "${memoryLimit}"`);
+  }
+  const ua = env.SEC_USER_AGENT?.trim() || null;
+  if (ua !== null && !/\S+@\S+\.\S+/.test(ua)) {
+    throw new ConfigError('SEC_USER_AGENT', 'the SEC requires a name and a contact email, e.g. "Acme Research admin@acme.com"');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `unknown level "${logLevel}"`);
+  }
+  return Object.freeze({
+    warehouseDir,
+    port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', 8080, 65535),
+    host: env.HOST || '127.0.0.1',
+    threads: positiveInt(env, 'DUCKDB_THREADS', Math.max(1, os.availableParallelism()), 256),
+    memoryLimit,
+    secUserAgent: ua,
+    edgarBaseUrl: url(env, 'EDGAR_BASE_URL', 'https://www.sec.gov'),
+    edgarDataBaseUrl: url(env, 'EDGAR_DATA_BASE_URL', 'https://data.sec.gov'),
+    edgarMaxRequestsPerSecond: positiveInt(env, 'EDGAR_MAX_RPS', 10, 10),
+    redisUrl: env.REDIS_URL || null,
+    tokensFile: path.resolve(cwd, env.FILINGS_TOKENS_FILE || path.join(warehouseDir, '_accounts', 'tokens.json')),
+    logLevel,
+  });
+}

@@ -1,0 +1,122 @@
+// One DuckDB instance per process over the Parquet warehouse: locked down, SQL layers loaded, values always bound.
+import fs from 'node:fs';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue, type DuckDBResult } from '@duckdb/node-api';
+import { listLayerFiles, runSqlFile, sqlFilesIn, SQL_ROOT } from './loadSqlFiles.ts';
+import { ensureWarehouse } from '../warehouse/ensureWarehouse.ts';
+import path from 'node:path';
+
+export interface EngineOptions {
+  warehouseDir: string;
+  threads?: number;
+  memoryLimit?: string;
+  /** Writers also load the staging DDL (sql/warehouse) and may write inside the warehouse. */
+  mode: 'read' | 'write';
+  /** Extra directories DuckDB may touch (the REPL's export folder). */
+  extraDirectories?: string[];
+  /** Connections kept for parallel queries (default 4). */
+  poolSize?: number;
+}
+
+export type Params = Record<string, DuckDBValue> | DuckDBValue[];
+
+export class Engine {
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiters: ((c: DuckDBConnection) => void)[] = [];
+
+  private constructor(
+    readonly instance: DuckDBInstance,
+    readonly warehouseDir: string,
+    readonly mode: 'read' | 'write',
+    private readonly all: DuckDBConnection[],
+  ) {
+    this.idle.push(...all);
+  }
+
+  static async open(options: EngineOptions): Promise<Engine> {
+    const warehouseDir = path.resolve(options.warehouseDir);
+    await ensureWarehouse(warehouseDir);
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: String(options.threads ?? 2),
+      memory_limit: options.memoryLimit ?? '4GB',
+    });
+    const setup = await instance.connect();
+    await setup.run("SET TimeZone = 'UTC'");
+    const allowed = [warehouseDir, ...(options.extraDirectories ?? [])];
+    await setup.run('SET allowed_directories = $dirs', { dirs: listOf(allowed) });
+    await setup.run('SET enable_external_access = false');
+    await setup.run('SET autoinstall_known_extensions = false');
+    await setup.run('SET autoload_known_extensions = false');
+    await setup.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
+    for (const file of listLayerFiles()) await runSqlFile(setup, file);
+    await setup.run('SET lock_configuration = true');
+    const connections = [setup];
+    for (let i = 1; i < (options.poolSize ?? 4); i++) {
+      const c = await instance.connect();
+      // variables are per connection
+      await c.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
+      connections.push(c);
+    }
+    const engine = new Engine(instance, warehouseDir, options.mode, connections);
+    if (options.mode === 'write') {
+      for (const file of sqlFilesIn(path.join(SQL_ROOT, 'warehouse'))) await runSqlFile(setup, file);
+    }
+    return engine;
+  }
+
+  /** Borrow a connection for several statements (temp tables live per connection). */
+  async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    const c = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiters.push(resolve)));
+    try {
+      return await fn(c);
+    } finally {
+      const next = this.waiters.shift();
+      if (next) next(c);
+      else this.idle.push(c);
+    }
+  }
+
+  /** The connection that loaded the writer's temp tables and macros. */
+  get writerConnection(): DuckDBConnection {
+    if (this.mode !== 'write') throw new Error('engine opened read-only');
+    return this.all[0]!;
+  }
+
+  /** Run a statement with bound values and return JSON-ready row objects. */
+  async query<T = Record<string, unknown>>(sql: string, params: Params = {}): Promise<T[]> {
+    return this.withConnection(async (c) => {
+      const reader = await c.runAndReadAll(sql, params);
+      return reader.getRowObjectsJson() as T[];
+    });
+  }
+
+  /** Stream a result chunk by chunk; the connection is held until the iterator finishes. */
+  async *stream(sql: string, params: Params = {}): AsyncGenerator<{ result: DuckDBResult; chunk: import('@duckdb/node-api').DuckDBDataChunk }> {
+    const c = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiters.push(resolve)));
+    try {
+      const result = await c.stream(sql, params);
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        yield { result, chunk };
+      }
+    } finally {
+      const next = this.waiters.shift();
+      if (next) next(c);
+      else this.idle.push(c);
+    }
+  }
+
+  close(): void {
+    for (const c of this.all) c.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+import { listValue } from '@duckdb/node-api';
+function listOf(items: string[]) {
+  return listValue(items);
+}
+
+export function warehouseExists(dir: string): boolean {
+  return fs.existsSync(path.join(dir, '_manifest'));
+}

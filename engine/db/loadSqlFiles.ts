@@ -1,0 +1,38 @@
+// Loads `.sql` files whole through the driver (it splits statements; we never split on ';').
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+export const SQL_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../sql');
+
+/** Layer folders (`00_sources`, `10_facts`, ...) in name order, then their files in name order. */
+export function listLayerFiles(root: string = SQL_ROOT): string[] {
+  const layers = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && /^\d\d_/.test(d.name))
+    .map((d) => d.name)
+    .sort();
+  return layers.flatMap((layer) => sqlFilesIn(path.join(root, layer)));
+}
+
+export function sqlFilesIn(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+export async function runSqlFile(connection: DuckDBConnection, file: string): Promise<void> {
+  const text = fs.readFileSync(file, 'utf8');
+  const extracted = await connection.extractStatements(text);
+  for (let i = 0; i < extracted.count; i++) {
+    try {
+      const prepared = await extracted.prepare(i);
+      await prepared.run();
+    } catch (err) {
+      throw new Error(`${path.relative(process.cwd(), file)} statement ${i + 1}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+}

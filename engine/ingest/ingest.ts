@@ -1,0 +1,113 @@
+// Ingestion: read inputs, detect each file's format, parse into a batch, and commit batches atomically.
+import { Batch } from './Batch.ts';
+import { IngestError } from './IngestError.ts';
+import { readInputs, type SourceUnit } from './readInputs.ts';
+import type { SourceFile } from './SourceFile.ts';
+import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
+import type { Engine } from '../db/Engine.ts';
+import { acquireWriterLock, commitBatch, recoverStaging, type Manifest } from '../warehouse/commitBatch.ts';
+
+export interface IngestProgress {
+  /** Called after each input unit with disk bytes consumed so far. */
+  onUnit?(name: string, diskBytes: number): void;
+}
+
+export interface IngestReport {
+  manifests: Manifest[];
+  parsed: { name: string; kind: string }[];
+  skipped: { name: string; reason: string }[];
+  rows: Record<string, number>;
+}
+
+export class IngestFailed extends Error {
+  constructor(readonly errors: IngestError[]) {
+    super(`ingest rejected, warehouse unchanged by this batch:\n${errors.map((e) => `  ${e.message}`).join('\n')}`);
+    this.name = 'IngestFailed';
+  }
+}
+
+const MAX_NESTING = 4;
+
+/** Parse one file (and the documents it contains) into the batch; returns the kinds recognised. */
+export function parseFile(file: SourceFile, batch: Batch, depth = 0): string[] {
+  const head = file.bytes.subarray(0, 4096).toString('utf8');
+  const parser = PARSERS.find((p) => p.detect(file, head));
+  if (!parser) return [];
+  const nested = parser.parse(file, batch) ?? [];
+  const kinds = [parser.kind];
+  if (depth < MAX_NESTING) for (const inner of nested) kinds.push(...parseFile(inner, batch, depth + 1));
+  return kinds;
+}
+
+export interface IngestOptions extends IngestProgress {
+  /** Commit a batch once this many source bytes were parsed (default 256 MiB); each batch is atomic. */
+  batchBytes?: number;
+  /** Test hook forwarded to commitBatch. */
+  beforeJournal?: () => void;
+}
+
+export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
+  const release = acquireWriterLock(engine.warehouseDir);
+  try {
+    recoverStaging(engine.warehouseDir);
+    const report: IngestReport = { manifests: [], parsed: [], skipped: [], rows: {} };
+    const limit = options.batchBytes ?? 256 * 1024 * 1024;
+    let batch = new Batch();
+    let batchInputs: string[] = [];
+    let batchBytes = 0;
+    let consumed = 0;
+    const errors: IngestError[] = [];
+    const explicit = new Set(paths);
+
+    const flush = async () => {
+      if (errors.length > 0) throw new IngestFailed(errors);
+      if (batch.size > 0) {
+        const manifest = await commitBatch(engine, batch, {
+          inputs: batchInputs,
+          ...(options.beforeJournal ? { beforeJournal: options.beforeJournal } : {}),
+        });
+        report.manifests.push(manifest);
+        for (const [k, v] of Object.entries(manifest.rows)) report.rows[k] = (report.rows[k] ?? 0) + v;
+      }
+      batch = new Batch();
+      batchInputs = [];
+      batchBytes = 0;
+    };
+
+    for await (const unit of readInputs(paths)) {
+      const name = unitName(unit);
+      const size = unit.kind === 'file' ? unit.file.bytes.length : [...unit.group.files.values()].reduce((s, f) => s + f.bytes.length, 0);
+      try {
+        const kinds = unit.kind === 'file' ? parseFile(unit.file, batch) : parseGroup(unit, batch);
+        if (kinds.length === 0) {
+          if (explicit.has(name)) throw new IngestError(name, 'unrecognised format (not companyfacts, submissions, tickers, XBRL, inline XBRL, SGML or an FS data set)');
+          report.skipped.push({ name, reason: 'unrecognised format' });
+        } else {
+          report.parsed.push({ name, kind: kinds.join('+') });
+          batchInputs.push(name);
+        }
+      } catch (err) {
+        errors.push(err instanceof IngestError ? err : new IngestError(name, (err as Error).message, { cause: err }));
+      }
+      consumed += unit.diskBytes;
+      batchBytes += size;
+      options.onUnit?.(name, consumed);
+      if (batchBytes >= limit) await flush();
+    }
+    await flush();
+    return report;
+  } finally {
+    release();
+  }
+}
+
+function unitName(unit: SourceUnit): string {
+  return unit.kind === 'file' ? unit.file.name : unit.group.name;
+}
+
+function parseGroup(unit: Extract<SourceUnit, { kind: 'group' }>, batch: Batch): string[] {
+  const parser = GROUP_PARSERS.find((p) => p.detect(unit.group));
+  if (!parser) return [];
+  parser.parse(unit.group, batch);
+  return [parser.kind];
+}

@@ -1,0 +1,171 @@
+// Turns user-given paths (files, folders, .zip, .gz) into source units, one at a time, without loading a whole
+// archive: each zip member is read when its turn comes. An FS data set (sub/num/tag/pre) becomes one group.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
+import { IngestError } from './IngestError.ts';
+import type { SourceFile, SourceGroup } from './SourceFile.ts';
+
+export type SourceUnit = { kind: 'file'; file: SourceFile } | { kind: 'group'; group: SourceGroup };
+
+const FS_TABLE = /^(sub|num|tag|pre|txt|dim|cal|ren)\.(txt|tsv)$/i;
+
+function isFsGroup(names: string[]): boolean {
+  const base = new Set(names.map((n) => path.basename(n).toLowerCase()));
+  return (base.has('num.txt') || base.has('num.tsv')) && (base.has('sub.txt') || base.has('sub.tsv') || base.has('pre.txt'));
+}
+
+function gunzipIfNeeded(name: string, bytes: Buffer): Buffer {
+  if (name.toLowerCase().endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b)) {
+    try {
+      return zlib.gunzipSync(bytes);
+    } catch (err) {
+      throw new IngestError(name, `corrupt gzip data (${(err as Error).message})`);
+    }
+  }
+  return bytes;
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => (err || !zip ? reject(err) : resolve(zip)));
+  });
+}
+
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) return reject(err);
+      const parts: Buffer[] = [];
+      stream.on('data', (d: Buffer) => parts.push(d));
+      stream.on('error', reject);
+      stream.on('end', () => resolve(Buffer.concat(parts)));
+    });
+  });
+}
+
+async function listZip(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  const entries: yauzl.Entry[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (e: yauzl.Entry) => {
+      entries.push(e);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries.filter((e) => !e.fileName.endsWith('/'));
+}
+
+async function* unitsOfZip(file: string): AsyncGenerator<SourceUnit> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch (err) {
+    throw new IngestError(file, `not a readable zip archive (${(err as Error).message})`);
+  }
+  try {
+    const entries = await listZip(zip);
+    const names = entries.map((e) => e.fileName);
+    if (isFsGroup(names)) {
+      const files = new Map<string, SourceFile>();
+      for (const e of entries) {
+        const base = path.basename(e.fileName).toLowerCase();
+        if (!FS_TABLE.test(base)) continue;
+        const name = `${file}!${e.fileName}`;
+        try {
+          files.set(base.replace(/\.tsv$/, '.txt'), { name, bytes: await readEntry(zip, e) });
+        } catch (err) {
+          throw new IngestError(name, `cannot read zip member (${(err as Error).message})`);
+        }
+      }
+      yield { kind: 'group', group: { name: file, files } };
+      return;
+    }
+    for (const e of entries) {
+      const name = `${file}!${e.fileName}`;
+      let bytes: Buffer;
+      try {
+        bytes = await readEntry(zip, e);
+      } catch (err) {
+        throw new IngestError(name, `cannot read zip member (${(err as Error).message})`);
+      }
+      yield { kind: 'file', file: { name, bytes: gunzipIfNeeded(name, bytes) } };
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+function walk(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('.'))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.isFile() ? [path.join(dir, e.name)] : []));
+}
+
+/** Data files we never try to parse (docs and metadata that sit beside data sets). */
+export function isIgnorable(name: string): boolean {
+  const base = path.basename(name).toLowerCase();
+  return base === 'manifest.md' || base.endsWith('.md') || base.endsWith('readme.htm') || base.endsWith('-metadata.json') || base.endsWith('_metadata.json');
+}
+
+/** Total bytes on disk of the inputs, for progress. */
+export function inputBytes(paths: string[]): number {
+  let total = 0;
+  for (const p of paths) {
+    const st = fs.statSync(p);
+    total += st.isDirectory() ? walk(p).reduce((s, f) => s + fs.statSync(f).size, 0) : st.size;
+  }
+  return total;
+}
+
+export async function* readInputs(paths: string[]): AsyncGenerator<SourceUnit & { diskBytes: number }> {
+  for (const p of paths) {
+    if (!fs.existsSync(p)) throw new IngestError(p, 'no such file or folder');
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      const files = walk(p);
+      const fsTables = files.filter((f) => FS_TABLE.test(path.basename(f)));
+      const groupDirs = new Set<string>();
+      for (const dir of new Set(fsTables.map((f) => path.dirname(f)))) {
+        if (isFsGroup(fsTables.filter((f) => path.dirname(f) === dir))) groupDirs.add(dir);
+      }
+      for (const dir of groupDirs) {
+        const members = fsTables.filter((f) => path.dirname(f) === dir);
+        const map = new Map<string, SourceFile>();
+        let size = 0;
+        for (const f of members) {
+          const bytes = fs.readFileSync(f);
+          size += bytes.length;
+          map.set(path.basename(f).toLowerCase().replace(/\.tsv$/, '.txt'), { name: f, bytes });
+        }
+        yield { kind: 'group', group: { name: dir, files: map }, diskBytes: size };
+      }
+      for (const f of files) {
+        if (groupDirs.has(path.dirname(f)) && FS_TABLE.test(path.basename(f))) continue;
+        if (isIgnorable(f)) continue;
+        yield* fileUnits(f);
+      }
+    } else {
+      yield* fileUnits(p);
+    }
+  }
+}
+
+async function* fileUnits(file: string): AsyncGenerator<SourceUnit & { diskBytes: number }> {
+  const size = fs.statSync(file).size;
+  if (file.toLowerCase().endsWith('.zip')) {
+    let first = true;
+    for await (const unit of unitsOfZip(file)) {
+      yield { ...unit, diskBytes: first ? size : 0 };
+      first = false;
+    }
+    return;
+  }
+  const bytes = fs.readFileSync(file);
+  yield { kind: 'file', file: { name: file, bytes: gunzipIfNeeded(file, bytes) }, diskBytes: size };
+}

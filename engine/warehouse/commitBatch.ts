@@ -1,0 +1,237 @@
+// Writes one ingest batch atomically: rows are staged in DuckDB, written as Parquet into _staging/<batch>,
+// then a COMMIT journal is written and the files are moved into place. A crash before the journal leaves the
+// warehouse as it was (the staging folder is discarded); a crash after it is rolled forward by the next writer.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { DuckDBDataChunk, DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import type { Engine } from '../db/Engine.ts';
+import { DATASETS } from './datasets.ts';
+import { quotePath } from '../db/quote.ts';
+import type { DatasetRows } from '../ingest/rows.ts';
+
+export interface Manifest {
+  batchId: string;
+  committedAt: string;
+  inputs: string[];
+  rows: Record<string, number>;
+  files: string[];
+}
+
+interface Journal {
+  batchId: string;
+  moves: { from: string; to: string }[];
+  manifest: Manifest;
+}
+
+const CHUNK = 2048;
+
+export function newBatchId(now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${crypto.randomBytes(4).toString('hex')}`;
+}
+
+function camelToSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+function toDuck(value: unknown, type: DuckDBType): DuckDBValue {
+  if (value === null || value === undefined) return null;
+  switch (type.typeId) {
+    case DuckDBTypeId.VARCHAR:
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    case DuckDBTypeId.BIGINT:
+      return BigInt(Math.trunc(Number(value)));
+    case DuckDBTypeId.INTEGER:
+    case DuckDBTypeId.DOUBLE: {
+      const n = Number(value);
+      return Number.isFinite(n) ? n : null;
+    }
+    case DuckDBTypeId.BOOLEAN:
+      return Boolean(value);
+    default:
+      throw new Error(`staging column type ${type.toString()} is not supported`);
+  }
+}
+
+/** Append plain row objects into a staging table, column by column, a data chunk at a time. */
+export async function appendRows(c: DuckDBConnection, table: string, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const probe = await c.run(`SELECT * FROM ${table} LIMIT 0`);
+  const names = probe.columnNames();
+  const types = probe.columnTypes();
+  const fields = names.map(snakeToCamel);
+  const appender = await c.createAppender(table, 'main', 'temp');
+  try {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const slice = rows.slice(start, start + CHUNK) as Record<string, unknown>[];
+      const chunk = DuckDBDataChunk.create(types, slice.length);
+      for (let col = 0; col < names.length; col++) {
+        const field = fields[col]!;
+        const type = types[col]!;
+        chunk.setColumnValues(col, slice.map((row) => toDuck(row[field], type)));
+      }
+      appender.appendDataChunk(chunk);
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+}
+
+function lockPath(warehouseDir: string): string {
+  return path.join(warehouseDir, '_staging', '.lock');
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One writer at a time: an exclusive lock file holding the writer's pid; a dead writer's lock is taken over. */
+export function acquireWriterLock(warehouseDir: string): () => void {
+  const file = lockPath(warehouseDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(file, 'utf8'));
+      if (Number.isInteger(holder) && holder !== process.pid && pidAlive(holder)) {
+        throw new Error(`another ingest (pid ${holder}) is writing to ${warehouseDir}`);
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${warehouseDir} for writing`);
+}
+
+/** Finish or discard whatever a previous writer left in _staging. Call with the writer lock held. */
+export function recoverStaging(warehouseDir: string): { rolledForward: string[]; discarded: string[] } {
+  const staging = path.join(warehouseDir, '_staging');
+  const rolledForward: string[] = [];
+  const discarded: string[] = [];
+  if (!fs.existsSync(staging)) return { rolledForward, discarded };
+  for (const entry of fs.readdirSync(staging, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const dir = path.join(staging, entry.name);
+    const journalFile = path.join(dir, 'COMMIT.json');
+    if (fs.existsSync(journalFile)) {
+      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
+      applyJournal(warehouseDir, journal);
+      rolledForward.push(journal.batchId);
+    } else {
+      discarded.push(entry.name);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return { rolledForward, discarded };
+}
+
+function applyJournal(warehouseDir: string, journal: Journal): void {
+  for (const move of journal.moves) {
+    const from = path.join(warehouseDir, move.from);
+    const to = path.join(warehouseDir, move.to);
+    if (fs.existsSync(from)) {
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.renameSync(from, to);
+    }
+  }
+  const manifestFile = path.join(warehouseDir, '_manifest', `${journal.batchId}.json`);
+  const tmp = `${manifestFile}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(journal.manifest, null, 2));
+  fs.renameSync(tmp, manifestFile);
+}
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.parquet'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+export interface CommitOptions {
+  inputs: string[];
+  /** Test hook: called after staging files are written and before the journal; throwing simulates a crash. */
+  beforeJournal?: () => void;
+}
+
+/**
+ * Stage, dedupe against the warehouse and commit one batch. Returns the manifest (rows counts only the new rows);
+ * a batch whose rows are all present already commits nothing and returns counts of zero.
+ */
+export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, options: CommitOptions): Promise<Manifest> {
+  const warehouseDir = engine.warehouseDir;
+  const batchId = newBatchId();
+  const stagingDir = path.join(warehouseDir, '_staging', batchId);
+  const c = engine.writerConnection;
+  const counts: Record<string, number> = {};
+  fs.mkdirSync(stagingDir, { recursive: true });
+  try {
+    for (const spec of DATASETS) {
+      const table = `stage_${spec.name}`;
+      await c.run(`DELETE FROM ${table}`);
+      const list = (rows as Record<string, object[] | undefined>)[spec.name] ?? [];
+      if (list.length === 0) {
+        counts[spec.name] = 0;
+        continue;
+      }
+      await appendRows(c, table, list);
+      await c.run(`CREATE OR REPLACE TEMP TABLE pending_${spec.name} AS SELECT * FROM new_${spec.name}()`);
+      const n = Number((await c.runAndReadAll(`SELECT count(*) FROM pending_${spec.name}`)).getRows()[0]![0]);
+      counts[spec.name] = n;
+      if (n > 0) {
+        const out = path.join(stagingDir, spec.name);
+        fs.mkdirSync(out, { recursive: true });
+        const options = spec.partitioned
+          ? `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-${batchId}-{i}'`
+          : `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384`;
+        const target = spec.partitioned ? out : path.join(out, `part-${batchId}.parquet`);
+        await c.run(`COPY (SELECT * FROM pending_${spec.name}) TO ${quotePath(target)} (${options})`);
+      }
+      await c.run(`DROP TABLE pending_${spec.name}`);
+      await c.run(`DELETE FROM ${table}`);
+    }
+    options.beforeJournal?.();
+    const moves = listFiles(stagingDir).map((file) => {
+      const rel = path.relative(stagingDir, file);
+      return { from: path.relative(warehouseDir, file), to: rel };
+    });
+    const manifest: Manifest = {
+      batchId,
+      committedAt: new Date().toISOString(),
+      inputs: options.inputs,
+      rows: counts,
+      files: moves.map((m) => m.to),
+    };
+    if (moves.length === 0) {
+      fs.rmSync(stagingDir, { recursive: true, force: true });
+      return manifest;
+    }
+    const journal: Journal = { batchId, moves, manifest };
+    const journalFile = path.join(stagingDir, 'COMMIT.json');
+    const fd = fs.openSync(`${journalFile}.tmp`, 'w');
+    fs.writeSync(fd, JSON.stringify(journal));
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(`${journalFile}.tmp`, journalFile);
+    applyJournal(warehouseDir, journal);
+    fs.rmSync(stagingDir, { recursive: true, force: true });
+    return manifest;
+  } catch (err) {
+    if (!fs.existsSync(path.join(stagingDir, 'COMMIT.json'))) fs.rmSync(stagingDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+export { camelToSnake };

@@ -1,0 +1,42 @@
+// Creates the warehouse folders and a zero-row schema file per dataset, so views bind on an empty warehouse.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { DATASETS, type DatasetSpec } from './datasets.ts';
+import { runSqlFile, sqlFilesIn, SQL_ROOT } from '../db/loadSqlFiles.ts';
+import { quotePath } from '../db/quote.ts';
+
+export const SCHEMA_FILE = 'part-00000000T000000Z-schema.parquet';
+
+export function datasetDir(warehouseDir: string, spec: DatasetSpec): string {
+  return path.join(warehouseDir, spec.name);
+}
+
+function schemaFilePath(warehouseDir: string, spec: DatasetSpec): string {
+  return spec.partitioned
+    ? path.join(warehouseDir, spec.name, 'bucket=0', SCHEMA_FILE)
+    : path.join(warehouseDir, spec.name, SCHEMA_FILE);
+}
+
+export async function ensureWarehouse(warehouseDir: string): Promise<void> {
+  fs.mkdirSync(path.join(warehouseDir, '_manifest'), { recursive: true });
+  const missing = DATASETS.filter((spec) => !fs.existsSync(schemaFilePath(warehouseDir, spec)));
+  if (missing.length === 0) return;
+  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+  const c = await instance.connect();
+  try {
+    await runSqlFile(c, path.join(SQL_ROOT, '00_sources', '00_buckets.sql'));
+    for (const file of sqlFilesIn(path.join(SQL_ROOT, 'warehouse')).filter((f) => path.basename(f).startsWith('10_stage_'))) await runSqlFile(c, file);
+    for (const spec of missing) {
+      const target = schemaFilePath(warehouseDir, spec);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const tmp = `${target}.tmp-${process.pid}`;
+      const select = spec.partitioned ? `SELECT * EXCLUDE (bucket) FROM final_${spec.name}() LIMIT 0` : `SELECT * FROM final_${spec.name}() LIMIT 0`;
+      await c.run(`COPY (${select}) TO ${quotePath(tmp)} (FORMAT parquet)`);
+      fs.renameSync(tmp, target);
+    }
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}

@@ -1,0 +1,5 @@
+-- Rows of the staged batch that the warehouse does not hold yet (idempotent re-ingest).
+CREATE OR REPLACE TEMP MACRO new_securities() AS TABLE
+WITH staged AS (SELECT * FROM final_securities() QUALIFY row_number() OVER (PARTITION BY row_key) = 1)
+SELECT s.* FROM staged s ANTI JOIN (SELECT row_key FROM src_securities) h ON s.row_key = h.row_key
+ORDER BY s.cik, s.ticker;

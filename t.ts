@@ -1,0 +1,14 @@
+import { openTempEngine, fixture } from './test/helpers/tempWarehouse.ts';
+import { ingestPaths } from './engine/ingest/ingest.ts';
+const { engine, dir, cleanup } = await openTempEngine();
+console.time('ingest');
+const r = await ingestPaths(engine, [fixture('edgar/companyfacts'), fixture('sec-datasets/bulk-json/companyfacts')]);
+console.timeEnd('ingest');
+console.log(r.rows, r.parsed.length, r.skipped);
+const r2 = await ingestPaths(engine, [fixture('edgar/companyfacts')]);
+console.log('again', r2.rows);
+console.log(await engine.query("select cik, count(*) n, count(distinct accession) a from src_facts group by all order by 1"));
+console.log(await engine.query("select * from facts_of(320193) where concept='us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and accession='0000320193-24-000123' and period_start='2023-10-01' "));
+console.log(await engine.query("select * from src_entities"));
+console.log(await engine.query("select * from src_filings limit 2"));
+cleanup();

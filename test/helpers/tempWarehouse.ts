@@ -1,0 +1,27 @@
+// Each suite gets its own warehouse in a temporary directory, removed afterwards.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Engine } from '../../engine/db/Engine.ts';
+
+export const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/fixtures');
+
+export function fixture(...parts: string[]): string {
+  return path.join(FIXTURES, ...parts);
+}
+
+export function tempDir(prefix = 'wh-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function openTempEngine(mode: 'read' | 'write' = 'write', dir = tempDir()): Promise<{ engine: Engine; dir: string; cleanup: () => void }> {
+  const engine = await Engine.open({ warehouseDir: dir, mode, threads: 2, memoryLimit: '2GB' });
+  return {
+    engine,
+    dir,
+    cleanup: () => {
+      engine.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
