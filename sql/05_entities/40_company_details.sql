@@ -1,0 +1,44 @@
+-- One row per company (cik): the company-details resource, fields named as the JSON response (camelCase), built from the
+-- merged entity description (entity_latest) and the issuer's listed securities (security_ids).
+CREATE OR REPLACE MACRO company_details(p_cik) AS TABLE
+WITH entity AS (
+  SELECT * FROM entity_latest WHERE cik = p_cik
+),
+listings AS (
+  SELECT s.ticker,
+    arg_max(s.exchange, s.as_of) FILTER (WHERE s.exchange IS NOT NULL) AS exchange,
+    arg_max(s.kind, s.as_of) FILTER (WHERE s.kind IS NOT NULL) AS kind,
+    arg_max(s.cusip, s.as_of) FILTER (WHERE s.cusip IS NOT NULL) AS cusip,
+    arg_max(s.composite_figi, s.as_of) FILTER (WHERE s.composite_figi IS NOT NULL) AS composite_figi,
+    arg_max(s.share_class_figi, s.as_of) FILTER (WHERE s.share_class_figi IS NOT NULL) AS share_class_figi,
+    min(list_position(e.tickers, s.ticker)) AS listed_order
+  FROM security_ids s, entity e
+  WHERE s.cik = p_cik AND s.ticker IS NOT NULL
+  GROUP BY s.ticker
+),
+securities AS (
+  SELECT coalesce(list({'symbol': ticker, 'exchange': exchange, 'kind': kind, 'cusip': cusip,
+    'compositeFigi': composite_figi, 'shareClassFigi': share_class_figi} ORDER BY listed_order NULLS LAST, ticker), []) AS securities
+  FROM listings
+)
+SELECT
+  e.cik::INTEGER AS cik,
+  e.name AS name,
+  coalesce(e.tickers, []) AS tickers,
+  coalesce(e.exchanges, []) AS exchanges,
+  s.securities AS securities,
+  e.entity_type AS "entityType",
+  e.category AS category,
+  e.sic AS sic,
+  e.sic_description AS "sicDescription",
+  e.description AS description,
+  e.fiscal_year_end AS "fiscalYearEnd",
+  e.state_of_incorporation AS "stateOfIncorporation",
+  e.state_of_incorporation_description AS "stateOfIncorporationDescription",
+  e.ein AS ein,
+  e.phone AS phone,
+  e.website AS website,
+  {'business': e.business_address, 'mailing': e.mailing_address} AS addresses,
+  coalesce(list_transform(e.former_names, f -> {'name': f.name, 'from': left(f."from", 10), 'to': left(f."to", 10)}), []) AS "formerNames",
+  e.as_of AS "asOf"
+FROM entity e, securities s;
