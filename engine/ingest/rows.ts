@@ -10,6 +10,11 @@ export type SourceKind =
   | 'submissions'
   | 'tickers'
   | 'sgml-header'
+  | 'ownership-xml'
+  | 'insider-dataset'
+  | '13f'
+  | '13dg'
+  | 'cusip-map'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */
@@ -125,11 +130,159 @@ export interface SecurityRow {
   source: SourceKind;
 }
 
+/** One reporting owner of a Form 3/4/5 with the relationship boxes ticked on that filing. */
+export interface InsiderOwner {
+  cik: number | null;
+  name: string;
+  isDirector: boolean;
+  isOfficer: boolean;
+  isTenPercentOwner: boolean;
+  isOther: boolean;
+  officerTitle: string | null;
+  otherText: string | null;
+}
+
+/** One Form 3, 4 or 5 (or amendment) as filed: issuer, every reporting owner, footnote texts. */
+export interface InsiderFilingRow {
+  /** Real accession, or `content-<hash>` when a bare document carries none (see ownershipFilingMeta.ts). */
+  accession: string;
+  issuerCik: number;
+  issuerName: string | null;
+  issuerSymbol: string | null;
+  /** `3`, `3/A`, `4`, `4/A`, `5`, `5/A`. */
+  documentType: string;
+  periodOfReport: string | null;
+  filed: string | null;
+  dateOfOriginalSubmission: string | null;
+  noSecuritiesOwned: boolean | null;
+  notSubjectToSection16: boolean | null;
+  aff10b5One: boolean | null;
+  owners: InsiderOwner[];
+  footnotes: { id: string; text: string }[];
+  remarks: string | null;
+  source: SourceKind;
+}
+
+/** One row of a Form 3/4/5 table: a transaction or a holding, non-derivative or derivative. */
+export interface InsiderTransactionRow {
+  accession: string;
+  issuerCik: number;
+  documentType: string;
+  isDerivative: boolean;
+  isHolding: boolean;
+  /** 1-based position of the row within its table (transactions and holdings counted separately). */
+  seq: number;
+  securityTitle: string | null;
+  transactionDate: string | null;
+  deemedExecutionDate: string | null;
+  transactionFormType: string | null;
+  transactionCode: string | null;
+  equitySwapInvolved: boolean | null;
+  timeliness: string | null;
+  shares: number | null;
+  pricePerShare: number | null;
+  acquiredDisposed: string | null;
+  sharesAfter: number | null;
+  valueAfter: number | null;
+  directIndirect: string | null;
+  natureOfOwnership: string | null;
+  exercisePrice: number | null;
+  exerciseDate: string | null;
+  expirationDate: string | null;
+  underlyingSecurity: string | null;
+  underlyingShares: number | null;
+  /** Footnote ids (`F1`...) referenced anywhere in the row. */
+  footnoteIds: string[];
+  source: SourceKind;
+}
+
+/** The cover and summary page of one 13F filing (13F-HR, 13F-HR/A, 13F-NT...). */
+export interface Form13fReportRow {
+  accession: string;
+  managerCik: number | null;
+  managerName: string | null;
+  form: string;
+  /** Quarter end the report is for. */
+  periodOfReport: string | null;
+  filed: string | null;
+  reportType: string | null;
+  isAmendment: boolean;
+  amendmentNo: number | null;
+  /** `RESTATEMENT` or `NEW HOLDINGS` on amendments. */
+  amendmentType: string | null;
+  tableEntryTotal: number | null;
+  /** As filed: thousands of dollars before 2023-01-03, dollars since. */
+  tableValueTotal: number | null;
+  otherManagersCount: number | null;
+  fileNumber: string | null;
+  source: SourceKind;
+}
+
+/** One row of a 13F information table, value as filed (its unit depends on the filing date; see sql/60_ownership). */
+export interface Holding13fRow {
+  accession: string;
+  seq: number;
+  nameOfIssuer: string | null;
+  titleOfClass: string | null;
+  cusip: string;
+  figi: string | null;
+  value: number | null;
+  shares: number | null;
+  /** `SH` or `PRN`. */
+  shareType: string | null;
+  /** `PUT`, `CALL` or null. */
+  putCall: string | null;
+  investmentDiscretion: string | null;
+  otherManager: string | null;
+  votingSole: number | null;
+  votingShared: number | null;
+  votingNone: number | null;
+  source: SourceKind;
+}
+
+/** One reporting person's cover-page row of a Schedule 13D or 13G (or amendment). */
+export interface BeneficialOwnerRow {
+  accession: string;
+  /** As filed: `SC 13D`, `SC 13G/A`, `SCHEDULE 13D`, `SCHEDULE 13G/A`... */
+  form: string;
+  isAmendment: boolean;
+  amendmentNo: number | null;
+  filed: string | null;
+  eventDate: string | null;
+  issuerCik: number | null;
+  issuerName: string | null;
+  cusip: string;
+  securityClassTitle: string | null;
+  filerCik: number | null;
+  seq: number;
+  personCik: number | null;
+  personName: string;
+  typeOfReportingPerson: string | null;
+  citizenship: string | null;
+  soleVoting: number | null;
+  sharedVoting: number | null;
+  soleDispositive: number | null;
+  sharedDispositive: number | null;
+  aggregateAmount: number | null;
+  percentOfClass: number | null;
+  memberOfGroup: string | null;
+  /** Item 4 (purpose of transaction) text. */
+  purpose: string | null;
+  /** 13G: `13d-1(b)`, `13d-1(c)`, `13d-1(d)`. */
+  rule: string | null;
+  source: SourceKind;
+}
+
 export interface DatasetRows {
   facts: FactRow[];
   filings: FilingRow[];
   entities: EntityRow[];
   securities: SecurityRow[];
+  insider_filings: InsiderFilingRow[];
+  insider_transactions: InsiderTransactionRow[];
+  form13f_reports: Form13fReportRow[];
+  holdings_13f: Holding13fRow[];
+  beneficial_owners: BeneficialOwnerRow[];
 }
 
 export type DatasetName = keyof DatasetRows;

@@ -12,4 +12,9 @@ export const DATASETS: readonly DatasetSpec[] = Object.freeze([
   { name: 'filings', partitioned: true },
   { name: 'entities', partitioned: false },
   { name: 'securities', partitioned: false },
+  { name: 'insider_filings', partitioned: true },
+  { name: 'insider_transactions', partitioned: true },
+  { name: 'form13f_reports', partitioned: false },
+  { name: 'holdings_13f', partitioned: false },
+  { name: 'beneficial_owners', partitioned: false },
 ]);
