@@ -1,0 +1,205 @@
+// Command line for ingest: local files, folders and zips, and companies fetched online from SEC EDGAR.
+//   npm run ingest -- path/to/file-or-folder-or.zip [...]
+//   npm run ingest -- --tickers AAPL,MSFT [--since 2021-01-01] [--forms 10-K,10-Q]
+//   npm run ingest -- --ciks 320193
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../engine/config.ts';
+import { Engine } from '../engine/db/Engine.ts';
+import { ingestPaths, IngestFailed, type IngestReport } from '../engine/ingest/ingest.ts';
+import { IngestError } from '../engine/ingest/IngestError.ts';
+import { inputBytes } from '../engine/ingest/readInputs.ts';
+import { createProgress, formatBytes } from '../engine/ingest/progress.ts';
+import { EdgarClient, MissingUserAgentError } from '../engine/edgar/EdgarClient.ts';
+import { DownloadCache } from '../engine/edgar/DownloadCache.ts';
+import { fetchCompanies, fetchTickerCiks, type FetchEvent, type FetchResult } from '../engine/edgar/fetchCompanies.ts';
+import { DEFAULT_FORMS, DEFAULT_LOOKBACK_YEARS, defaultSince } from '../engine/edgar/planDocuments.ts';
+import { splitRecognised } from '../engine/edgar/splitRecognised.ts';
+
+const USAGE = `usage: npm run ingest -- [options] [path ...]
+
+Ingests local files, folders and .zip/.gz archives, and/or companies fetched from SEC EDGAR.
+
+  --tickers AAPL,MSFT   fetch these companies (resolved with EDGAR's company_tickers.json)
+  --ciks 320193,789019  fetch these companies by CIK
+  --since YYYY-MM-DD    fetch XBRL instances of filings filed on or after this date
+                        (default: ${DEFAULT_LOOKBACK_YEARS} years ago; companyfacts covers earlier years)
+  --forms 10-K,10-Q     forms whose XBRL instance is fetched, or "none"
+                        (default: ${DEFAULT_FORMS.join(',')})
+  --warehouse DIR       warehouse folder (default: FILINGS_WAREHOUSE or ./parquet)
+  --batch-mb N          commit a batch every N MB of parsed input (default 256)
+  -h, --help
+
+Online ingest requires SEC_USER_AGENT="Your Name you@example.com" (the SEC's fair-access policy).
+EDGAR_BASE_URL, EDGAR_DATA_BASE_URL and EDGAR_MAX_RPS (<= 10) configure the client.`;
+
+class UsageError extends Error {}
+
+interface Args {
+  paths: string[];
+  tickers: string[];
+  ciks: number[];
+  since: string;
+  forms: string[];
+  warehouse: string | null;
+  batchBytes: number | undefined;
+}
+
+function list(v: string | undefined): string[] {
+  return (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseCliArgs(argv: string[]): Args | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        tickers: { type: 'string' },
+        ciks: { type: 'string' },
+        since: { type: 'string' },
+        forms: { type: 'string' },
+        warehouse: { type: 'string' },
+        'batch-mb': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) return 'help';
+  const ciks = list(v.ciks).map((c) => {
+    if (!/^\d{1,10}$/.test(c) || Number(c) === 0) throw new UsageError(`--ciks: "${c}" is not a CIK (1 to 10 digits)`);
+    return Number(c);
+  });
+  const since = v.since ?? defaultSince();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))) throw new UsageError(`--since: expected YYYY-MM-DD, got "${since}"`);
+  const forms = v.forms === undefined ? [...DEFAULT_FORMS] : v.forms.trim().toLowerCase() === 'none' ? [] : list(v.forms).map((f) => f.toUpperCase());
+  let batchBytes: number | undefined;
+  if (v['batch-mb'] !== undefined) {
+    const mb = Number(v['batch-mb']);
+    if (!(mb > 0)) throw new UsageError(`--batch-mb: expected a positive number, got "${v['batch-mb']}"`);
+    batchBytes = Math.round(mb * 1024 * 1024);
+  }
+  const args: Args = { paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, warehouse: v.warehouse ?? null, batchBytes };
+  if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0) throw new UsageError('nothing to ingest: give paths, --tickers or --ciks');
+  for (const p of args.paths) if (!fs.existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
+  return args;
+}
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+interface EdgarTally {
+  fetched: number;
+  bytes: number;
+  cached: number;
+}
+
+function edgarLogger(tally: EdgarTally): (e: FetchEvent) => void {
+  return (e) => {
+    if (e.kind === 'fetched') {
+      tally.fetched++;
+      tally.bytes += e.bytes;
+    } else if (e.kind === 'cached') tally.cached++;
+    else if (e.kind === 'planned') log(`edgar: ${e.name ?? 'CIK'} (CIK ${e.cik}): ${e.documents} filing document${e.documents === 1 ? '' : 's'} to fetch`);
+    else if (e.kind === 'missing') log(`edgar: not found: ${e.url}`);
+  };
+}
+
+async function download(config: Config, args: Args, tally: EdgarTally): Promise<FetchResult> {
+  const client = EdgarClient.fromConfig(config);
+  const src = { client, cache: DownloadCache.forWarehouse(config.warehouseDir, config), bases: config };
+  const ciks = [...args.ciks];
+  if (args.tickers.length > 0) {
+    const resolved = await fetchTickerCiks(src, args.tickers);
+    for (const [ticker, cik] of resolved) log(`edgar: ${ticker} -> CIK ${cik}`);
+    ciks.push(...resolved.values());
+  }
+  const result = await fetchCompanies(src, ciks, { forms: args.forms, since: args.since, onEvent: edgarLogger(tally) });
+  log(`edgar: ${tally.fetched} downloaded (${formatBytes(tally.bytes)}), ${tally.cached} reused from ${src.cache.root}, ${client.requests} requests`);
+  return result;
+}
+
+function summary(report: IngestReport, seconds: number, unrecognised: string[], fetch: FetchResult | null): string {
+  const lines = [`ingest: ${report.manifests.filter((m) => m.files.length > 0).length} batch(es) committed in ${seconds.toFixed(1)} s`];
+  for (const [dataset, n] of Object.entries(report.rows)) lines.push(`  ${dataset.padEnd(12)} +${n}`);
+  lines.push(`  parsed ${report.parsed.length} file(s), skipped ${report.skipped.length + unrecognised.length}`);
+  for (const s of report.skipped) lines.push(`    skipped ${s.name}: ${s.reason}`);
+  for (const u of unrecognised) lines.push(`    skipped ${u}: downloaded, but no parser recognises this format yet`);
+  if (fetch && fetch.missing.length > 0) {
+    lines.push(`  not on EDGAR: ${fetch.missing.length}`);
+    for (const m of fetch.missing) lines.push(`    ${m.url}: ${m.reason}`);
+  }
+  return lines.join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const started = performance.now();
+  const args = parseCliArgs(argv);
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const config = loadConfig(args.warehouse === null ? process.env : { ...process.env, FILINGS_WAREHOUSE: args.warehouse });
+  const online = args.tickers.length > 0 || args.ciks.length > 0;
+  // refuse before touching the network or the warehouse
+  if (online && config.secUserAgent === null) throw new MissingUserAgentError();
+
+  let fetched: FetchResult | null = null;
+  let unrecognised: string[] = [];
+  const paths = [...args.paths];
+  if (online) {
+    fs.mkdirSync(config.warehouseDir, { recursive: true });
+    fetched = await download(config, args, { fetched: 0, bytes: 0, cached: 0 });
+    const split = splitRecognised(fetched.files);
+    unrecognised = split.unrecognised;
+    paths.unshift(...split.recognised);
+  }
+
+  const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });
+  try {
+    const progress = createProgress({ label: 'ingest', totalBytes: inputBytes(paths) });
+    let units = 0;
+    let report: IngestReport;
+    try {
+      report = await ingestPaths(engine, paths, {
+        onUnit: (name, diskBytes) => progress.update(++units, diskBytes, name),
+        ...(args.batchBytes === undefined ? {} : { batchBytes: args.batchBytes }),
+      });
+    } finally {
+      progress.stop();
+    }
+    process.stdout.write(`${summary(report, (performance.now() - started) / 1000, unrecognised, fetched)}\n`);
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      log(`ingest: ${err.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+    } else if (err instanceof MissingUserAgentError || err instanceof ConfigError) {
+      log(`ingest: ${err.message}`);
+      process.exitCode = 2;
+    } else if (err instanceof IngestFailed) {
+      log(err.message);
+      process.exitCode = 1;
+    } else if (err instanceof IngestError || err instanceof Error) {
+      log(`ingest: ${err.message}`);
+      process.exitCode = 1;
+    } else {
+      log(`ingest: ${String(err)}`);
+      process.exitCode = 1;
+    }
+  },
+);
