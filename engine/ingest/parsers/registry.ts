@@ -2,7 +2,10 @@
 import type { Parser } from './Parser.ts';
 import type { GroupParser } from './GroupParser.ts';
 import { companyFactsParser } from './companyfacts.ts';
+import { submissionsParser } from './submissions.ts';
+import { tickersParser } from './tickers.ts';
+import { fsdsParser } from './fsds.ts';
 
-export const PARSERS: Parser[] = [companyFactsParser];
+export const PARSERS: Parser[] = [submissionsParser, tickersParser, companyFactsParser];
 
-export const GROUP_PARSERS: GroupParser[] = [];
+export const GROUP_PARSERS: GroupParser[] = [fsdsParser];
