@@ -11,6 +11,26 @@ export type SourceUnit = { kind: 'file'; file: SourceFile } | { kind: 'group'; g
 
 const FS_TABLE = /^(sub|num|tag|pre|txt|dim|cal|ren)\.(txt|tsv)$/i;
 
+// SEC Insider Transactions data set (Forms 3/4/5): SUBMISSION plus child tables joined on ACCESSION_NUMBER.
+const INSIDER_TABLE = /^(submission|reportingowner|nonderiv_trans|nonderiv_holding|deriv_trans|deriv_holding|footnotes|owner_signature)\.(tsv|txt)$/i;
+
+function isInsiderGroup(names: string[]): boolean {
+  const base = new Set(names.map((n) => path.basename(n).toLowerCase().replace(/\.txt$/, '.tsv')));
+  return base.has('submission.tsv') && ['reportingowner.tsv', 'nonderiv_trans.tsv', 'deriv_trans.tsv', 'nonderiv_holding.tsv', 'deriv_holding.tsv'].some((n) => base.has(n));
+}
+
+/** The table pattern of the data-set group these names form, if any. */
+function groupTableOf(names: string[]): RegExp | null {
+  if (isFsGroup(names.filter((n) => FS_TABLE.test(path.basename(n))))) return FS_TABLE;
+  if (isInsiderGroup(names.filter((n) => INSIDER_TABLE.test(path.basename(n))))) return INSIDER_TABLE;
+  return null;
+}
+
+function groupKey(table: RegExp, name: string): string {
+  const base = path.basename(name).toLowerCase();
+  return table === FS_TABLE ? base.replace(/\.tsv$/, '.txt') : base.replace(/\.txt$/, '.tsv');
+}
+
 function isFsGroup(names: string[]): boolean {
   const base = new Set(names.map((n) => path.basename(n).toLowerCase()));
   return (base.has('num.txt') || base.has('num.tsv')) && (base.has('sub.txt') || base.has('sub.tsv') || base.has('pre.txt'));
@@ -69,14 +89,15 @@ async function* unitsOfZip(file: string): AsyncGenerator<SourceUnit> {
   try {
     const entries = await listZip(zip);
     const names = entries.map((e) => e.fileName);
-    if (isFsGroup(names)) {
+    const groupTable = groupTableOf(names);
+    if (groupTable) {
       const files = new Map<string, SourceFile>();
       for (const e of entries) {
         const base = path.basename(e.fileName).toLowerCase();
-        if (!FS_TABLE.test(base)) continue;
+        if (!groupTable.test(base)) continue;
         const name = `${file}!${e.fileName}`;
         try {
-          files.set(base.replace(/\.tsv$/, '.txt'), { name, bytes: await readEntry(zip, e) });
+          files.set(groupKey(groupTable, base), { name, bytes: await readEntry(zip, e) });
         } catch (err) {
           throw new IngestError(name, `cannot read zip member (${(err as Error).message})`);
         }
@@ -129,24 +150,24 @@ export async function* readInputs(paths: string[]): AsyncGenerator<SourceUnit & 
     const st = fs.statSync(p);
     if (st.isDirectory()) {
       const files = walk(p);
-      const fsTables = files.filter((f) => FS_TABLE.test(path.basename(f)));
-      const groupDirs = new Set<string>();
-      for (const dir of new Set(fsTables.map((f) => path.dirname(f)))) {
-        if (isFsGroup(fsTables.filter((f) => path.dirname(f) === dir))) groupDirs.add(dir);
+      const groupDirs = new Map<string, RegExp>();
+      for (const dir of new Set(files.map((f) => path.dirname(f)))) {
+        const table = groupTableOf(files.filter((f) => path.dirname(f) === dir));
+        if (table) groupDirs.set(dir, table);
       }
-      for (const dir of groupDirs) {
-        const members = fsTables.filter((f) => path.dirname(f) === dir);
+      for (const [dir, table] of groupDirs) {
+        const members = files.filter((f) => path.dirname(f) === dir && table.test(path.basename(f)));
         const map = new Map<string, SourceFile>();
         let size = 0;
         for (const f of members) {
           const bytes = fs.readFileSync(f);
           size += bytes.length;
-          map.set(path.basename(f).toLowerCase().replace(/\.tsv$/, '.txt'), { name: f, bytes });
+          map.set(groupKey(table, f), { name: f, bytes });
         }
         yield { kind: 'group', group: { name: dir, files: map }, diskBytes: size };
       }
       for (const f of files) {
-        if (groupDirs.has(path.dirname(f)) && FS_TABLE.test(path.basename(f))) continue;
+        if (groupDirs.get(path.dirname(f))?.test(path.basename(f))) continue;
         if (isIgnorable(f)) continue;
         yield* fileUnits(f);
       }

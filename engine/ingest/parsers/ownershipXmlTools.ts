@@ -1,0 +1,124 @@
+// XML helpers shared by the ownership parsers (Forms 3/4/5, 13F, Schedules 13D/G): parse with a clear IngestError,
+// then read optional leaves without `any`. Namespace prefixes are dropped, values are kept as text.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { IngestError } from '../IngestError.ts';
+
+export type XmlNode = Record<string, unknown>;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  htmlEntities: true,
+  trimValues: true,
+});
+
+/** Parse an XML document (leading junk before the first `<` is ignored); malformed XML throws an IngestError naming the file. */
+export function parseXml(fileName: string, text: string, what: string): XmlNode {
+  const start = text.indexOf('<');
+  const body = start > 0 ? text.slice(start) : text;
+  const check = XMLValidator.validate(body);
+  if (check !== true) {
+    const { msg, line, col } = check.err;
+    throw new IngestError(fileName, `${what}: malformed XML at line ${line}, column ${col} (${msg})`);
+  }
+  return parser.parse(body) as XmlNode;
+}
+
+export function isNode(v: unknown): v is XmlNode {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A child element as a node (the first one when repeated). */
+export function child(node: unknown, name: string): XmlNode | undefined {
+  if (!isNode(node)) return undefined;
+  const v = node[name];
+  const first = Array.isArray(v) ? v[0] : v;
+  return isNode(first) ? first : undefined;
+}
+
+/** Every child element of that name, as nodes or text. */
+export function children(node: unknown, name: string): unknown[] {
+  if (!isNode(node)) return [];
+  const v = node[name];
+  if (v === undefined || v === null) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+/** Text of an element (or of `#text` when it also has attributes); empty text is null. */
+export function text(node: unknown, name?: string): string | null {
+  const v = name === undefined ? node : isNode(node) ? node[name] : undefined;
+  const first = Array.isArray(v) ? v[0] : v;
+  const raw = typeof first === 'string' || typeof first === 'number' ? String(first) : isNode(first) && typeof first['#text'] === 'string' ? first['#text'] : null;
+  const t = raw?.trim();
+  return t ? t : null;
+}
+
+/** Ownership documents wrap most leaves in `<x><value>...</value></x>`. */
+export function valueOf(node: unknown, name: string): string | null {
+  return text(child(node, name), 'value');
+}
+
+/** Numbers as filed: commas and blanks removed; anything else non-numeric is null. */
+export function num(v: string | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  const t = v.replace(/[,\s$]/g, '');
+  if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function bool(v: string | null | undefined): boolean | null {
+  if (v === null || v === undefined) return null;
+  const t = v.trim().toLowerCase();
+  if (t === '1' || t === 'true' || t === 'y' || t === 'yes') return true;
+  if (t === '0' || t === 'false' || t === 'n' || t === 'no') return false;
+  return null;
+}
+
+export function cikOf(v: string | null | undefined): number | null {
+  if (!v || !/^\d{1,10}$/.test(v.trim())) return null;
+  const n = Number(v.trim());
+  return n > 0 && n < 2 ** 31 ? n : null;
+}
+
+/** YYYY-MM-DD from `2024-12-31`, `2024-12-31-05:00`, `12-31-2024`, `12/31/2024` or `31-DEC-2024`. */
+export function dateOf(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const t = v.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
+  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  m = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(t);
+  if (m) return `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
+  m = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(t);
+  if (m) {
+    const month = MONTHS.indexOf(m[2]!.toUpperCase()) + 1;
+    if (month > 0) return `${m[3]}-${String(month).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  }
+  m = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
+  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  return null;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** Every `<footnoteId id="F1"/>` below a node, in document order, once each. */
+export function footnoteIds(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) {
+    for (const n of node) footnoteIds(n, out);
+  } else if (isNode(node)) {
+    for (const [key, v] of Object.entries(node)) {
+      if (key === 'footnoteId') {
+        for (const f of Array.isArray(v) ? v : [v]) {
+          const id = isNode(f) && typeof f['@_id'] === 'string' ? f['@_id'] : null;
+          if (id && !out.includes(id)) out.push(id);
+        }
+      } else if (!key.startsWith('@_')) {
+        footnoteIds(v, out);
+      }
+    }
+  }
+  return out;
+}
