@@ -1,0 +1,52 @@
+-- Grain: one row per (cik, fiscal_year): the company's own fiscal calendar, read from its annual-duration facts
+-- (357-371 days covers 52/53-week years and any year end). fiscal_year is the company's own label: year(end - 10 days)
+-- (a 52/53-week year ending early January belongs to the prior calendar year) shifted by the company's usual offset
+-- between that and the DocumentFiscalYearFocus (`fy`) of the filing that first reported the year as its own (min fy).
+-- `fy` is the filing's focus, not the fact's period, so it is only used for this label, as a company-wide mode.
+-- One extra year after the last known year end (the year now being reported in 10-Qs) and one before the first.
+-- window_lo < period_end <= window_hi places a fact's end date in a fiscal year.
+CREATE OR REPLACE MACRO fiscal_years(b, c, as_of) AS TABLE
+WITH annual_facts AS (
+  SELECT cik, concept, period_start, period_end, fy, fp
+  FROM fact_scope(b, c, as_of)
+  WHERE period_start IS NOT NULL AND period_end - period_start + 1 BETWEEN 357 AND 371
+),
+annual AS (
+  SELECT cik, period_end AS fy_end, mode(period_start) AS fy_start, count(DISTINCT concept) AS support,
+         min(fy) FILTER (WHERE fp = 'FY') AS fy_focus
+  FROM annual_facts
+  GROUP BY ALL
+),
+ends AS (
+  -- an annual span ending within 300 days of a better-supported one is a trailing-twelve-month disclosure, not a year
+  SELECT a.* FROM annual a
+  WHERE NOT EXISTS (
+    SELECT 1 FROM annual o
+    WHERE o.cik = a.cik AND o.fy_end <> a.fy_end AND abs(o.fy_end - a.fy_end) < 300
+      AND (o.support > a.support OR (o.support = a.support AND o.fy_end > a.fy_end)))
+),
+labelled AS (
+  SELECT *, year(fy_end - INTERVAL 10 DAY)::INTEGER AS default_year FROM ends
+),
+company_offset AS (
+  SELECT cik, coalesce(mode(fy_focus - default_year), 0)::INTEGER AS year_offset FROM labelled GROUP BY ALL
+),
+known AS (
+  SELECT l.cik, (l.default_year + o.year_offset)::INTEGER AS fiscal_year, l.fy_start, l.fy_end,
+         lag(l.fy_end) OVER (PARTITION BY l.cik ORDER BY l.fy_end) AS prev_end
+  FROM labelled l JOIN company_offset o USING (cik)
+),
+bounds AS (
+  SELECT cik, min(fiscal_year) AS first_year, max(fiscal_year) AS last_year,
+         arg_min(fy_start, fy_end) AS first_start, max(fy_end) AS last_end
+  FROM known GROUP BY ALL
+)
+SELECT cik, fiscal_year, fy_start, fy_end, true AS known,
+       greatest(fy_start - 1, coalesce(prev_end, fy_start - 1)) AS window_lo, fy_end AS window_hi
+FROM known
+UNION ALL
+SELECT cik, last_year + 1, last_end + 1, NULL, false, last_end, last_end + 371
+FROM bounds
+UNION ALL
+SELECT cik, first_year - 1, first_start - 364, first_start - 1, false, first_start - 372, first_start - 1
+FROM bounds;

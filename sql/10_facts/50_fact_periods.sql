@@ -1,0 +1,53 @@
+-- Grain: one row per (cik, fiscal_year, label, concept, unit): surviving facts placed on the company's fiscal calendar.
+-- Durations: FY (annual, ending on the year end), Q1 (first quarter, also the first year-to-date span), H1 and 9M
+-- (year-to-date, starting within a week of the fiscal year start), Q2..Q4 (three-month spans, numbered by their end).
+-- Instants take the quarter whose end they fall on (Q4 = the fiscal-year end), found from the labelled durations.
+-- Spans that fit nowhere (months, four-month stubs, odd transition periods) are left out.
+CREATE OR REPLACE MACRO fact_periods(b, c, as_of) AS TABLE
+WITH latest AS (
+  SELECT * FROM fact_latest(b, c, as_of)
+),
+years AS (
+  SELECT * FROM fiscal_years(b, c, as_of)
+),
+placed AS (
+  SELECT l.*, y.fiscal_year, y.fy_start, y.fy_end,
+         (l.period_end - l.period_start + 1)::INTEGER AS days,
+         (l.period_start - y.fy_start)::INTEGER AS start_offset
+  FROM latest l
+  JOIN years y ON l.cik = y.cik AND l.period_end > y.window_lo AND l.period_end <= y.window_hi
+),
+durations AS (
+  SELECT *, CASE
+      WHEN abs(start_offset) <= 7 AND days BETWEEN 357 AND 371 AND period_end = fy_end THEN 'FY'
+      WHEN abs(start_offset) <= 7 AND days BETWEEN 84 AND 98 THEN 'Q1'
+      WHEN abs(start_offset) <= 7 AND days BETWEEN 175 AND 190 THEN 'H1'
+      WHEN abs(start_offset) <= 7 AND days BETWEEN 266 AND 280 THEN '9M'
+      WHEN days BETWEEN 84 AND 98 AND round((period_end - fy_start + 1) / 91.3125) BETWEEN 2 AND 4
+        THEN 'Q' || round((period_end - fy_start + 1) / 91.3125)::INTEGER
+    END AS label
+  FROM placed
+  WHERE period_start IS NOT NULL
+),
+quarter_ends AS (
+  -- the end date of each fiscal quarter, as the company's durations state it
+  SELECT cik, period_end,
+         mode(fiscal_year) AS fiscal_year,
+         mode(CASE label WHEN 'FY' THEN 'Q4' WHEN 'H1' THEN 'Q2' WHEN '9M' THEN 'Q3' ELSE label END) AS label
+  FROM durations WHERE label IS NOT NULL
+  GROUP BY ALL
+),
+instants AS (
+  SELECT p.* EXCLUDE (fiscal_year), q.fiscal_year, q.label
+  FROM placed p JOIN quarter_ends q USING (cik, period_end)
+  WHERE p.period_start IS NULL
+),
+labelled AS (
+  SELECT * EXCLUDE (label, fiscal_year), fiscal_year, label FROM durations WHERE label IS NOT NULL
+  UNION ALL BY NAME
+  SELECT * FROM instants
+)
+SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
+       supplier, supplier_form, supplier_date, before, supplied_vintage, last_seen_vintage, amendments
+FROM labelled
+QUALIFY row_number() OVER (PARTITION BY cik, fiscal_year, label, concept, unit ORDER BY supplied_vintage DESC, period_end DESC) = 1;

@@ -1,0 +1,120 @@
+-- Grain: one row per (cik, series, fiscal_year, fiscal_period, concept, unit) for the annual series (FY durations and
+-- year-end balances) and the quarterly series (Q1..Q4; Q4 holds the year-end balances), with lineage in `inputs`.
+-- Quarters not filed as three-month spans are reconstructed from year-to-date spans, exactly as the spec states:
+--   Q2 = H1 - Q1; Q3 = 9M - H1, else 9M - Q1 - Q2; Q4 = FY - 9M, else FY - H1 - Q3, else FY - Q1 - Q2 - Q3
+-- (only from spans as filed, never from other reconstructions). Flows subtract; weighted-average share counts are
+-- day-weighted, (FY_avg x FY_days - 9M_avg x 9M_days) / Q4_days, rounded to whole shares; per-share figures are
+-- recomputed from the reconstructed numerator / denominator (eps_recipes), rounded to the filed EPS precision (2 if
+-- unknown). A reconstruction is not emitted when it would mix restatement vintages (an input restated by a filing newer
+-- than the last filing that reported another input), nor when it would give a negative share count.
+-- inputs: one struct per contributing source: a filing (fact_entry when the fact is listed under it with `before`),
+-- or a synthetic reconstruction key (accession = 'Q4-Recon-FY-9M', form = 'Q4-Recon', fact listed with no `before`).
+CREATE OR REPLACE MACRO quarter_values(b, c, as_of) AS TABLE
+WITH p AS MATERIALIZED (
+  SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
+         fact_kind(concept, unit, period_start IS NULL) AS kind,
+         {accession: supplier, form: supplier_form, date_filed: supplier_date, before: before,
+          fact_entry: before IS NOT NULL, supplied: supplied_vintage, last_seen: last_seen_vintage,
+          amendments: amendments} AS src
+  FROM fact_periods(b, c, as_of)
+),
+annual AS (
+  SELECT cik, 'annual' AS series, fiscal_year, 'FY' AS fiscal_period, period_end, concept, unit, kind, value, decimals,
+         NULL::VARCHAR AS method, [src] AS inputs
+  FROM p WHERE label = 'FY' OR (label = 'Q4' AND kind = 'balance')
+),
+direct AS (
+  SELECT cik, 'quarter' AS series, fiscal_year, label AS fiscal_period, period_end, concept, unit, kind, value, decimals,
+         NULL::VARCHAR AS method, [src] AS inputs
+  FROM p WHERE label IN ('Q1', 'Q2', 'Q3', 'Q4')
+),
+cum AS (
+  -- every filed span of a (year, concept, unit) side by side
+  SELECT cik, fiscal_year, concept, unit, kind,
+         max(value) FILTER (WHERE label = 'FY') AS fy, max(days) FILTER (WHERE label = 'FY') AS fy_d,
+         max(period_end) FILTER (WHERE label = 'FY') AS fy_e, max(src) FILTER (WHERE label = 'FY') AS fy_s,
+         max(value) FILTER (WHERE label = '9M') AS m9, max(days) FILTER (WHERE label = '9M') AS m9_d,
+         max(period_end) FILTER (WHERE label = '9M') AS m9_e, max(src) FILTER (WHERE label = '9M') AS m9_s,
+         max(value) FILTER (WHERE label = 'H1') AS h1, max(days) FILTER (WHERE label = 'H1') AS h1_d,
+         max(period_end) FILTER (WHERE label = 'H1') AS h1_e, max(src) FILTER (WHERE label = 'H1') AS h1_s,
+         max(value) FILTER (WHERE label = 'Q1') AS q1, max(days) FILTER (WHERE label = 'Q1') AS q1_d,
+         max(src) FILTER (WHERE label = 'Q1') AS q1_s,
+         max(value) FILTER (WHERE label = 'Q2') AS q2, max(days) FILTER (WHERE label = 'Q2') AS q2_d,
+         max(src) FILTER (WHERE label = 'Q2') AS q2_s,
+         max(value) FILTER (WHERE label = 'Q3') AS q3, max(days) FILTER (WHERE label = 'Q3') AS q3_d,
+         max(src) FILTER (WHERE label = 'Q3') AS q3_s,
+         max(value) FILTER (WHERE label = 'Q4') AS q4
+  FROM p WHERE kind IN ('flow', 'wavg')
+  GROUP BY ALL
+),
+recipes AS (
+  SELECT cik, fiscal_year, 'Q2' AS fiscal_period, h1_e AS period_end, concept, unit, kind, 'Q2-Recon-H1-Q1' AS method,
+         [h1, q1] AS vals, [h1_d, q1_d] AS spans, [h1_s, q1_s] AS srcs
+  FROM cum WHERE q2 IS NULL AND h1 IS NOT NULL AND q1 IS NOT NULL
+  UNION ALL
+  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-H1', [m9, h1], [m9_d, h1_d], [m9_s, h1_s]
+  FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND h1 IS NOT NULL
+  UNION ALL
+  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', [m9, q1, q2], [m9_d, q1_d, q2_d], [m9_s, q1_s, q2_s]
+  FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND h1 IS NULL AND q1 IS NOT NULL AND q2 IS NOT NULL
+  UNION ALL
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-9M', [fy, m9], [fy_d, m9_d], [fy_s, m9_s]
+  FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND m9 IS NOT NULL
+  UNION ALL
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', [fy, h1, q3], [fy_d, h1_d, q3_d], [fy_s, h1_s, q3_s]
+  FROM cum WHERE q4 IS NULL AND m9 IS NULL AND fy IS NOT NULL AND h1 IS NOT NULL AND q3 IS NOT NULL
+  UNION ALL
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s]
+  FROM cum WHERE q4 IS NULL AND m9 IS NULL AND h1 IS NULL AND fy IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL AND q3 IS NOT NULL
+),
+computed AS (
+  SELECT *,
+         spans[1] - list_sum(spans[2:]) AS quarter_days,
+         CASE kind
+           WHEN 'wavg' THEN round((vals[1] * spans[1] - list_sum(list_transform(range(2, len(vals) + 1), i -> vals[i] * spans[i])))
+                                  / nullif(spans[1] - list_sum(spans[2:]), 0))
+           ELSE round(vals[1] - list_sum(vals[2:]), 6)
+         END AS value,
+         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL), s -> s.supplied)) AS restated_at,
+         list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
+  FROM recipes
+),
+reconstructed AS (
+  SELECT cik, 'quarter' AS series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, NULL::INTEGER AS decimals, method,
+         list_prepend({accession: method, form: split_part(method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
+                       fact_entry: true, supplied: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
+                      list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs
+  FROM computed
+  WHERE value IS NOT NULL AND quarter_days > 0
+    AND (restated_at IS NULL OR restated_at <= oldest_seen)
+    AND NOT (unit = 'shares' AND value < 0)
+),
+quarters AS (
+  SELECT * FROM direct
+  UNION ALL BY NAME
+  SELECT * FROM reconstructed
+),
+eps_filed AS (
+  -- per-share concepts the company files for the year's cumulative spans, with their precision
+  SELECT cik, fiscal_year, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals
+  FROM p WHERE kind = 'per_share' AND label IN ('FY', '9M', 'H1')
+  GROUP BY ALL
+),
+eps AS (
+  SELECT n.cik, 'quarter' AS series, n.fiscal_year, n.fiscal_period, n.period_end, e.eps_concept AS concept, e.eps_unit AS unit,
+         'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) AS value, e.eps_decimals AS decimals,
+         coalesce(n.method, d.method) AS method,
+         list_transform(n.inputs || d.inputs, s -> struct_update(s, fact_entry := s.form LIKE '%-Recon')) AS inputs
+  FROM eps_filed e
+  JOIN eps_recipes r ON r.eps_concept = e.eps_concept
+  JOIN quarters n ON n.cik = e.cik AND n.fiscal_year = e.fiscal_year AND n.concept = r.numerator AND e.eps_unit = n.unit || '/shares'
+  JOIN quarters d ON d.cik = n.cik AND d.fiscal_year = n.fiscal_year AND d.fiscal_period = n.fiscal_period
+                 AND d.concept = r.denominator AND d.unit = 'shares'
+  WHERE (n.method IS NOT NULL OR d.method IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM direct x WHERE x.cik = n.cik AND x.fiscal_year = n.fiscal_year
+                    AND x.fiscal_period = n.fiscal_period AND x.concept = e.eps_concept AND x.unit = e.eps_unit)
+  QUALIFY row_number() OVER (PARTITION BY n.cik, n.fiscal_year, n.fiscal_period, e.eps_concept, e.eps_unit ORDER BY r.rank) = 1
+)
+SELECT * FROM annual
+UNION ALL BY NAME SELECT * FROM quarters
+UNION ALL BY NAME SELECT * FROM eps WHERE value IS NOT NULL;

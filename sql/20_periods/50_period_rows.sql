@@ -1,0 +1,58 @@
+-- Grain: one row per (cik, series, period): an as-reported period in the spec's shape (series: annual | quarter | ttm).
+-- facts: concept -> value; a concept filed in several units in one period keeps the company's most used unit.
+-- sources: accession -> {type, dateFiled, amendment, facts: {concept: {before}}}, where a filing appears when it
+-- supplied a surviving value (the first filing or the one that changed it; identical re-tagging supplies nothing),
+-- and every /A filing that reported one of the period's facts is kept even with empty facts; a fact is listed under a
+-- filing only when that filing changed it (`before` = the value in the immediately prior filing). Synthetic keys
+-- (Q4-Recon-FY-9M, ...) list the facts they reconstructed and have no dateFiled. derived: concept -> formula.
+-- dateFiled: acceptance date of the newest filing among the sources.
+CREATE OR REPLACE MACRO period_rows(b, c, as_of) AS TABLE
+WITH v AS (
+  SELECT *, count(*) OVER (PARTITION BY cik, unit) AS unit_use FROM derived_values(b, c, as_of)
+),
+chosen AS MATERIALIZED (
+  SELECT * FROM v
+  QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept ORDER BY unit_use DESC, unit) = 1
+),
+contributions AS (
+  SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s FROM chosen
+),
+amended AS (
+  SELECT cik, series, period_end, fiscal_period, unnest(s.amendments) AS a FROM contributions WHERE s.amendments IS NOT NULL
+),
+entries AS (
+  SELECT cik, series, period_end, fiscal_period, s.accession AS key, s.form AS type, s.date_filed,
+         CASE WHEN s.fact_entry THEN concept END AS fact, s.before
+  FROM contributions
+  UNION ALL
+  SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed, NULL, NULL FROM amended
+),
+entry_facts AS (
+  SELECT cik, series, period_end, fiscal_period, key, type, date_filed, fact, any_value(before) AS before
+  FROM entries GROUP BY ALL
+),
+source_entries AS (
+  SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type,
+         to_json(map_from_entries(coalesce(
+           list((fact, CASE WHEN before IS NULL THEN json_object() ELSE json_object('before', before) END) ORDER BY fact)
+             FILTER (WHERE fact IS NOT NULL), []))) AS entry_facts
+  FROM entry_facts GROUP BY ALL
+),
+sources AS (
+  SELECT cik, series, period_end, fiscal_period, max(date_filed) AS date_filed,
+         json_group_object(key, CASE WHEN date_filed IS NULL
+           THEN json_object('type', type, 'amendment', type LIKE '%/A', 'facts', entry_facts)
+           ELSE json_object('type', type, 'dateFiled', strftime(date_filed, '%Y-%m-%d'), 'amendment', type LIKE '%/A', 'facts', entry_facts)
+         END) AS sources
+  FROM source_entries GROUP BY ALL
+),
+facts AS (
+  SELECT cik, series, period_end, fiscal_period, max(fiscal_year) AS fiscal_year,
+         map_from_entries(list((concept, value) ORDER BY concept)) AS facts,
+         map_from_entries(coalesce(list((concept, formula) ORDER BY concept) FILTER (WHERE formula IS NOT NULL), [])) AS derived
+  FROM chosen GROUP BY ALL
+)
+SELECT f.cik, f.series, strftime(f.period_end, '%Y-%m-%d') AS period, f.fiscal_year::INTEGER AS fiscalYear,
+       f.fiscal_period AS fiscalPeriod, strftime(s.date_filed, '%Y-%m-%d') AS dateFiled,
+       f.facts, coalesce(s.sources, json_object()) AS sources, f.derived
+FROM facts f LEFT JOIN sources s USING (cik, series, period_end, fiscal_period);
