@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths, IngestFailed, type IngestReport } from '../engine/ingest/ingest.ts';
-import { IngestError } from '../engine/ingest/IngestError.ts';
 import { inputBytes } from '../engine/ingest/readInputs.ts';
 import { createProgress, formatBytes } from '../engine/ingest/progress.ts';
 import { EdgarClient, MissingUserAgentError } from '../engine/edgar/EdgarClient.ts';
@@ -125,14 +124,18 @@ async function download(config: Config, args: Args, tally: EdgarTally): Promise<
 }
 
 function summary(report: IngestReport, seconds: number, unrecognised: string[], fetch: FetchResult | null): string {
-  const lines = [`ingest: ${report.manifests.filter((m) => m.files.length > 0).length} batch(es) committed in ${seconds.toFixed(1)} s`];
-  for (const [dataset, n] of Object.entries(report.rows)) lines.push(`  ${dataset.padEnd(12)} +${n}`);
-  lines.push(`  parsed ${report.parsed.length} file(s), skipped ${report.skipped.length + unrecognised.length}`);
+  const committed = report.manifests.filter((m) => m.files.length > 0).length;
+  const lines = [`ingest: ${committed} batch${committed === 1 ? '' : 'es'} committed in ${seconds.toFixed(1)} s`];
+  const added = Object.entries(report.rows).filter(([, n]) => n > 0);
+  if (added.length === 0) lines.push('  no new rows (everything was in the warehouse already)');
+  for (const [dataset, n] of added) lines.push(`  ${dataset.padEnd(22)} +${n}`);
+  lines.push(`  parsed ${report.parsed.length} file${report.parsed.length === 1 ? '' : 's'}, skipped ${report.skipped.length + unrecognised.length}`);
   for (const s of report.skipped) lines.push(`    skipped ${s.name}: ${s.reason}`);
   for (const u of unrecognised) lines.push(`    skipped ${u}: downloaded, but no parser recognises this format yet`);
   if (fetch && fetch.missing.length > 0) {
-    lines.push(`  not on EDGAR: ${fetch.missing.length}`);
-    for (const m of fetch.missing) lines.push(`    ${m.url}: ${m.reason}`);
+    lines.push(`  not found on EDGAR: ${fetch.missing.length}`);
+    for (const m of fetch.missing.slice(0, 5)) lines.push(`    ${m.url}: ${m.reason}`);
+    if (fetch.missing.length > 5) lines.push(`    ... and ${fetch.missing.length - 5} more (listed on stderr above)`);
   }
   return lines.join('\n');
 }
@@ -194,7 +197,8 @@ main(process.argv.slice(2)).then(
     } else if (err instanceof IngestFailed) {
       log(err.message);
       process.exitCode = 1;
-    } else if (err instanceof IngestError || err instanceof Error) {
+    } else if (err instanceof Error) {
+      // IngestError, EdgarRequestError, UnknownTickerError...: their messages name the file or URL
       log(`ingest: ${err.message}`);
       process.exitCode = 1;
     } else {
