@@ -34,6 +34,8 @@ export interface Config {
   readonly tokensFile: string;
   /** Log level (LOG_LEVEL, default info). */
   readonly logLevel: string;
+  /** JSON file overriding the tier/plan defaults of http/tiers.ts (FILINGS_TIERS_FILE); null keeps the defaults. */
+  readonly tiersFile: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -85,5 +87,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: env.REDIS_URL || null,
     tokensFile: path.resolve(cwd, env.FILINGS_TOKENS_FILE || path.join(warehouseDir, '_accounts', 'tokens.json')),
     logLevel,
+    tiersFile: env.FILINGS_TIERS_FILE ? path.resolve(cwd, env.FILINGS_TIERS_FILE) : null,
   });
 }

@@ -1,0 +1,95 @@
+// Wires the HTTP app. Middleware order (DESIGN.md): request id -> error body -> compression -> identify token ->
+// rate limits (headers on every response) -> routes: public docs/openapi, then per endpoint: auth (401) -> tier (403)
+// -> validation and entity resolution (400) -> run -> stream. Unknown paths 404, wrong methods 405, all as { error }.
+import Koa from 'koa';
+import Router from '@koa/router';
+import compress from 'koa-compress';
+import zlib from 'node:zlib';
+import { pino, type Logger } from 'pino';
+import type { Engine } from '../engine/db/Engine.ts';
+import type { TokenStore } from '../engine/accounts/TokenStore.ts';
+import type { AppState } from './AppState.ts';
+import type { Endpoint } from './registry.ts';
+import type { RateLimiter } from './rateLimit/RateLimiter.ts';
+import { DEFAULT_TIERS, type TierConfig } from './tiers.ts';
+import { ENDPOINTS } from './endpoints/index.ts';
+import { errorBody } from './errorBody.ts';
+import { HttpError } from './HttpError.ts';
+import { identify, requireAccount } from './auth.ts';
+import { rateLimit } from './rateLimit/rateLimit.ts';
+import { requestLog } from './requestLog.ts';
+import { endpointHandler } from './endpointHandler.ts';
+import { buildOpenApi } from './openapi.ts';
+import { docsHtml, readScalarBundle } from './docsPage.ts';
+import { WarehouseVersion } from './warehouseVersion.ts';
+import { macroExistsSql } from './query/macroSql.ts';
+
+export const BASE = '/v1';
+export const API_VERSION = '1.0.0';
+
+export interface AppDeps {
+  engine: Engine;
+  tokens: TokenStore;
+  limiter: RateLimiter;
+  tiers?: TierConfig;
+  endpoints?: readonly Endpoint[];
+  logger?: Logger;
+  /** Trust X-Forwarded-For for the client address of anonymous rate limits (behind a proxy). */
+  proxy?: boolean;
+}
+
+export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
+  const tiers = deps.tiers ?? DEFAULT_TIERS;
+  const endpoints = deps.endpoints ?? ENDPOINTS;
+  const logger = deps.logger ?? pino({ level: 'silent' });
+  await assertMacrosExist(deps.engine, endpoints);
+
+  const app = new Koa<AppState>({ proxy: deps.proxy ?? false });
+  // errors are logged by errorBody with the request id; Koa's default handler would print them again
+  app.silent = true;
+
+  const openapi = JSON.stringify(buildOpenApi(endpoints, tiers, API_VERSION));
+  const docs = docsHtml(BASE);
+  let scalar: Buffer | null = null;
+  const version = new WarehouseVersion(deps.engine.warehouseDir);
+
+  const router = new Router<AppState>({ prefix: BASE });
+  router.get('/openapi.json', (ctx) => {
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = openapi;
+  });
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = docs;
+  });
+  router.get('/docs/scalar.js', (ctx) => {
+    scalar ??= readScalarBundle();
+    ctx.type = 'application/javascript; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = scalar;
+  });
+  const handlerDeps = { engine: deps.engine, tiers, version, cacheControl: 'private, max-age=3600, must-revalidate' };
+  for (const endpoint of endpoints) router.get(endpoint.path, requireAccount, endpointHandler(endpoint, handlerDeps));
+
+  app.use(requestLog(logger));
+  app.use(errorBody());
+  app.use(compress({ threshold: 1024, gzip: { level: 6 }, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
+  app.use(identify(deps.tokens));
+  app.use(rateLimit(deps.limiter, tiers));
+  app.use(router.routes());
+  app.use(router.allowedMethods({
+    throw: true,
+    methodNotAllowed: () => new HttpError(405, 'Method not allowed: every operation of this API is a GET', { Allow: 'GET, HEAD' }),
+    notImplemented: () => new HttpError(501, 'Method not implemented: every operation of this API is a GET'),
+  }));
+  return app;
+}
+
+async function assertMacrosExist(engine: Engine, endpoints: readonly Endpoint[]): Promise<void> {
+  const rows = await engine.query<{ name: string }>(macroExistsSql());
+  const present = new Set(rows.map((r) => r.name));
+  const missing = [...new Set(endpoints.map((e) => e.macro).concat('resolve_entity'))].filter((m) => !present.has(m));
+  if (missing.length) throw new Error(`endpoint registry names SQL macros that are not defined: ${missing.join(', ')}`);
+}

@@ -1,0 +1,105 @@
+// One registry entry becomes one Koa handler: tier check (403), validation (400), ETag/304, entity resolution (400),
+// then the macro's rows in the negotiated format and the declared shape.
+import crypto from 'node:crypto';
+import type Koa from 'koa';
+import type { Engine } from '../engine/db/Engine.ts';
+import type { AppState } from './AppState.ts';
+import type { CallInput, Endpoint } from './registry.ts';
+import { badRequest, forbidden } from './HttpError.ts';
+import { planMayCall, planRequiredMessage, type TierConfig } from './tiers.ts';
+import { validateQuery } from './params/validateQuery.ts';
+import { resolveEntity } from './resolveEntity.ts';
+import { countSql, jsonRowsSql, rowsSql } from './query/macroSql.ts';
+import { negotiate, MEDIA } from './respond/negotiate.ts';
+import { writeRows } from './respond/writeRows.ts';
+import type { WarehouseVersion } from './warehouseVersion.ts';
+
+export interface HandlerDeps {
+  engine: Engine;
+  tiers: TierConfig;
+  version: WarehouseVersion;
+  /** Cache-Control of successful responses: data changes daily, answers differ by plan (private). */
+  cacheControl: string;
+}
+
+export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Middleware<AppState> {
+  const { engine, tiers } = deps;
+  return async function handle(ctx) {
+    const account = ctx.state.account!;
+    if (!planMayCall(tiers, account.plan, endpoint.tiers)) throw forbidden(planRequiredMessage(tiers, account.plan, endpoint.tiers));
+    const query = validateQuery(endpoint, ctx.query);
+    const format = negotiate(ctx);
+
+    const plan = tiers.plans[account.plan];
+    const params: Record<string, unknown> = { ...query.params };
+    if (Object.hasOwn(endpoint.params, 'limit')) {
+      const asked = typeof params.limit === 'number' ? params.limit : plan.maxLimit;
+      params.limit = Math.min(asked, plan.maxLimit);
+      ctx.set('X-Limit-Applied', String(params.limit));
+    }
+
+    ctx.set('Cache-Control', deps.cacheControl);
+    ctx.vary('Authorization');
+    ctx.vary('Accept');
+    ctx.etag = etagFor(deps.version.get(), account.plan, endpoint.path, ctx.querystring, format);
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+
+    const entity = query.entity ? await resolveEntity(engine, query.entity) : null;
+    const input: CallInput = { entity, params, plan };
+    const args = endpoint.args(input);
+
+    if (endpoint.shape === 'object') {
+      const rows = await engine.query<{ j: string }>(jsonRowsSql(endpoint.macro, args.length, false), args);
+      const row = rows[0];
+      if (!row) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
+      if (format === 'json') {
+        ctx.type = `${MEDIA.json}; charset=utf-8`;
+        ctx.body = row.j;
+        return;
+      }
+      await writeRows(ctx, engine, format, { rowsSql: rowsSql(endpoint.macro, args.length, false), jsonSql: '', args });
+      return;
+    }
+
+    if (endpoint.shape === 'array') {
+      await writeRows(ctx, engine, format, {
+        rowsSql: rowsSql(endpoint.macro, args.length, false),
+        jsonSql: jsonRowsSql(endpoint.macro, args.length, false),
+        args,
+      });
+      return;
+    }
+
+    const pageSize = Math.min(
+      typeof params.pageSize === 'number' ? params.pageSize : tiers.defaultPageSize,
+      plan.maxPageSize,
+      endpoint.maxPageSize ?? 500,
+    );
+    const page = typeof params.page === 'number' ? params.page : 1;
+    const [counted] = await engine.query<{ n: number }>(countSql(endpoint.macro, args.length), args);
+    const totalResults = counted?.n ?? 0;
+    const totalPages = Math.ceil(totalResults / pageSize);
+    if (page > Math.max(1, totalPages)) {
+      throw badRequest(`Invalid parameter "page": ${page} is past the end; ${totalResults} results make ${totalPages} page${totalPages === 1 ? '' : 's'} of ${pageSize}`);
+    }
+    ctx.set('X-Total-Results', String(totalResults));
+    ctx.set('X-Total-Pages', String(totalPages));
+    ctx.set('X-Page', String(page));
+    ctx.set('X-Page-Size', String(pageSize));
+    const pagedArgs = [...args, pageSize, (page - 1) * pageSize];
+    await writeRows(
+      ctx, engine, format,
+      { rowsSql: rowsSql(endpoint.macro, args.length, true), jsonSql: jsonRowsSql(endpoint.macro, args.length, true), args: pagedArgs },
+      { prefix: `{"page":${page},"pageSize":${pageSize},"totalPages":${totalPages},"totalResults":${totalResults},"data":`, suffix: '}' },
+    );
+  };
+}
+
+function etagFor(version: string, plan: string, path: string, querystring: string, format: string): string {
+  const hash = crypto.createHash('sha1').update(`${version}\n${plan}\n${path}\n${querystring}\n${format}`).digest('base64url');
+  return `W/"${hash.slice(0, 27)}"`;
+}

@@ -1,0 +1,48 @@
+// Company group: /api/company/details (name, CIK, tickers, exchanges, SIC, fiscal year end, incorporation, addresses,
+// former names: what the SEC submissions data gives), answered by the company_details(cik) macro.
+import * as v from 'valibot';
+import { defineEndpoints } from '../registry.ts';
+
+const text = v.nullable(v.string());
+const address = v.nullable(v.object({
+  street1: text, street2: text, city: text, stateOrCountry: text, stateOrCountryDescription: text, zipCode: text,
+}));
+
+export const CompanyDetails = v.object({
+  cik: v.pipe(v.number(), v.integer(), v.description('SEC Central Index Key')),
+  name: v.pipe(text, v.description('Conformed registrant name (latest)')),
+  tickers: v.pipe(v.array(v.string()), v.description('Ticker symbols, in the order the SEC lists them')),
+  exchanges: v.pipe(v.array(v.string()), v.description('Exchange of each ticker, aligned with tickers')),
+  securities: v.pipe(v.array(v.object({
+    symbol: v.string(), exchange: text, kind: text, cusip: text, compositeFigi: text, shareClassFigi: text,
+  })), v.description('Listed securities with whatever identifiers are known for them')),
+  entityType: v.pipe(text, v.description('SEC entity type, e.g. operating, other')),
+  category: v.pipe(text, v.description('Filer category, e.g. Large accelerated filer')),
+  sic: v.pipe(text, v.description('Standard Industrial Classification code')),
+  sicDescription: text,
+  description: text,
+  fiscalYearEnd: v.pipe(text, v.description('Fiscal year end as MMDD, e.g. 0926')),
+  stateOfIncorporation: v.pipe(text, v.description('State or country code of incorporation, e.g. DE, CA, E9')),
+  stateOfIncorporationDescription: text,
+  ein: v.pipe(text, v.description('IRS employer identification number')),
+  phone: text,
+  website: text,
+  addresses: v.object({ business: address, mailing: address }),
+  formerNames: v.pipe(v.array(v.object({ name: v.string(), from: text, to: text })), v.description('Earlier names with the dates they were used (YYYY-MM-DD)')),
+  asOf: v.pipe(v.string(), v.isoDate(), v.description('Date of the newest source describing the company')),
+});
+
+export const companyEndpoints = defineEndpoints({
+  path: '/api/company/details',
+  group: 'Company',
+  summary: 'Company details',
+  description: 'Name, CIK, tickers and exchanges, SIC code and description, fiscal year end, state of incorporation, addresses and former names, from the SEC submissions data (merged across sources; submissions first, newest first).',
+  tiers: [],
+  entity: true,
+  params: {},
+  macro: 'company_details',
+  args: ({ entity }) => [entity!.cik],
+  shape: 'object',
+  response: CompanyDetails,
+  emptyMessage: ({ entity }) => `No company details for cik ${entity!.cik}`,
+});

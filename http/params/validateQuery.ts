@@ -1,0 +1,58 @@
+// Request validation at the edge: unknown parameters (with a "did you mean"), repeated ones, each value against its
+// ParamSpec, and the spec's "exactly one entity identifier" rule. Every problem is a 400 naming the parameter.
+import { badRequest } from '../HttpError.ts';
+import type { Endpoint } from '../registry.ts';
+import { ENTITY_PARAMS, ENTITY_PARAM_NAMES, type EntityParam } from './entityParams.ts';
+import { pageParam, pageSizeParam } from './common.ts';
+import { parseParam, type ParamSpec } from './ParamSpec.ts';
+import { suggest } from './suggest.ts';
+
+export interface ValidQuery {
+  /** The one entity identifier given (entity-scoped endpoints only). */
+  entity: { name: EntityParam; value: string | number } | null;
+  params: Record<string, unknown>;
+}
+
+/** Every parameter an endpoint accepts, in documentation order. */
+export function endpointParams(endpoint: Endpoint): Record<string, ParamSpec> {
+  return {
+    ...(endpoint.entity ? ENTITY_PARAMS : {}),
+    ...endpoint.params,
+    ...(endpoint.shape === 'paginated' ? { page: pageParam, pageSize: pageSizeParam(endpoint.maxPageSize ?? 500) } : {}),
+  };
+}
+
+const MAX_SHOWN = 60;
+
+function shown(raw: string): string {
+  return JSON.stringify(raw.length > MAX_SHOWN ? `${raw.slice(0, MAX_SHOWN)}...` : raw);
+}
+
+export function validateQuery(endpoint: Endpoint, query: Readonly<Record<string, string | string[] | undefined>>): ValidQuery {
+  const specs = endpointParams(endpoint);
+  const known = Object.keys(specs);
+  const params: Record<string, unknown> = {};
+  const entities: { name: EntityParam; value: string | number }[] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    if (raw === undefined) continue;
+    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
+    if (!spec) {
+      const near = suggest(name, known);
+      const hint = near ? `; did you mean "${near}"?` : known.length ? `; known parameters: ${known.join(', ')}` : '; this endpoint takes no parameters';
+      throw badRequest(`Unknown parameter ${shown(name)}${hint}`);
+    }
+    if (Array.isArray(raw)) throw badRequest(`Parameter "${name}" was given ${raw.length} times; give it once`);
+    const parsed = parseParam(spec, raw);
+    if (!parsed.ok) throw badRequest(`Invalid parameter "${name}": expected ${parsed.expected}, got ${shown(raw)}`);
+    if (endpoint.entity && (ENTITY_PARAM_NAMES as string[]).includes(name)) entities.push({ name: name as EntityParam, value: parsed.value as string | number });
+    else params[name] = parsed.value;
+  }
+  if (!endpoint.entity) return { entity: null, params };
+  if (entities.length === 0) {
+    throw badRequest(`Missing entity identifier: give exactly one of ${ENTITY_PARAM_NAMES.join(', ')}`);
+  }
+  if (entities.length > 1) {
+    throw badRequest(`Too many entity identifiers (${entities.map((e) => e.name).join(' and ')}): give exactly one of ${ENTITY_PARAM_NAMES.join(', ')}`);
+  }
+  return { entity: entities[0]!, params };
+}

@@ -1,0 +1,27 @@
+// The fixed statement shapes the HTTP layer runs around a registry macro. Only the macro's registered name is spliced
+// (through quoteIdentifier); every value, including LIMIT/OFFSET, is a bound positional parameter.
+import { quoteIdentifier } from '../../engine/db/quote.ts';
+
+function call(macro: string, argCount: number): string {
+  const placeholders = Array.from({ length: argCount }, (_, i) => `$${i + 1}`).join(', ');
+  return `${quoteIdentifier(macro)}(${placeholders})`;
+}
+
+/** Rows as DuckDB types (Arrow, CSV). */
+export function rowsSql(macro: string, argCount: number, paged: boolean): string {
+  const page = paged ? ` LIMIT $${argCount + 1} OFFSET $${argCount + 2}` : '';
+  return `SELECT * FROM ${call(macro, argCount)}${page}`;
+}
+
+/** One JSON text per row, rendered by DuckDB (faster than row objects + JSON.stringify). */
+export function jsonRowsSql(macro: string, argCount: number, paged: boolean): string {
+  return `SELECT to_json(t)::VARCHAR AS j FROM (${rowsSql(macro, argCount, paged)}) t`;
+}
+
+export function countSql(macro: string, argCount: number): string {
+  return `SELECT count(*)::DOUBLE AS n FROM ${call(macro, argCount)}`;
+}
+
+export function macroExistsSql(): string {
+  return "SELECT DISTINCT function_name AS name FROM duckdb_functions() WHERE function_type = 'table_macro'";
+}

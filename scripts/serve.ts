@@ -1,0 +1,61 @@
+// `npm start`: serves /v1 over the configured warehouse. On a fresh clone (empty warehouse) it first builds the demo
+// warehouse and prints a demo token and a curl line. SIGTERM/SIGINT: finish in-flight requests, then exit.
+import { pino } from 'pino';
+import { loadConfig } from '../engine/config.ts';
+import { Engine } from '../engine/db/Engine.ts';
+import { TokenStore } from '../engine/accounts/TokenStore.ts';
+import { ensureDemoWarehouse } from '../engine/demo/buildDemoWarehouse.ts';
+import { DEMO_COMPANIES } from '../engine/demo/demoCompanies.ts';
+import { createApp, BASE } from '../http/app.ts';
+import { loadTierConfig } from '../http/tiers.ts';
+import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
+import { RedisRateLimiter } from '../http/rateLimit/RedisRateLimiter.ts';
+import type { RateLimiter } from '../http/rateLimit/RateLimiter.ts';
+import { startServer } from '../http/startServer.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const tiers = loadTierConfig(config.tiersFile);
+
+  const demo = await ensureDemoWarehouse(config);
+  if (demo.built) logger.info({ warehouse: config.warehouseDir, rows: demo.report?.rows }, 'empty warehouse: built the demo warehouse');
+
+  const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'read', threads: config.threads, memoryLimit: config.memoryLimit });
+  const tokens = new TokenStore(config.tokensFile);
+  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
+  const app = await createApp({ engine, tokens, limiter, tiers, logger });
+  const running = await startServer(app, config.port, config.host);
+  logger.info({ url: `${running.url}${BASE}`, rateLimits: config.redisUrl ? 'redis' : 'in-process' }, 'serving');
+
+  // a demo token is minted only when nobody could call the API otherwise; it is shown this once
+  if (demo.built || !tokens.list().some((t) => t.revokedAt === null)) {
+    const { token } = tokens.create('Pro', 'demo');
+    const symbol = DEMO_COMPANIES[0]?.ticker ?? 'DEMOA';
+    process.stdout.write(
+      `\nDemo token (Pro plan; shown once, stored only as a hash in ${config.tokensFile}):\n  ${token}\n\n` +
+      `Try:\n  curl -H "Authorization: Bearer ${token}" "${running.url}${BASE}/api/company/details?symbol=${symbol}"\n` +
+      `API reference: ${running.url}${BASE}/docs\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    void running.close().then(async () => {
+      await limiter.close();
+      engine.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`serve: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+// `npm run tokens -- create --tier <plan> [--name N] | list | revoke <id>`: manage API tokens (hashes only on disk).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../engine/config.ts';
+import { TokenStore } from '../engine/accounts/TokenStore.ts';
+import { PLANS, isPlan } from '../engine/accounts/plans.ts';
+
+const USAGE = `usage:
+  npm run tokens -- create --tier <${PLANS.join('|')}> [--name NAME]
+  npm run tokens -- list
+  npm run tokens -- revoke <token-id>`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const { positionals, values } = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { tier: { type: 'string' }, name: { type: 'string' } } });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+})();
+const config = loadConfig();
+const store = new TokenStore(config.tokensFile);
+const [command, ...rest] = positionals;
+
+switch (command) {
+  case 'create': {
+    const tier = values.tier;
+    if (!tier || !isPlan(tier)) fail(`--tier must be one of: ${PLANS.join(', ')}`);
+    const { token, record } = store.create(tier, values.name ?? '');
+    process.stdout.write(`created token ${record.id} (${record.plan}${record.name ? `, ${record.name}` : ''}); it is shown only once:\n${token}\n`);
+    break;
+  }
+  case 'list': {
+    for (const t of store.list()) {
+      process.stdout.write(`${t.id}\t${t.plan}\t${t.revokedAt ? `revoked ${t.revokedAt}` : 'active'}\t${t.createdAt}\t${t.name}\n`);
+    }
+    break;
+  }
+  case 'revoke': {
+    const id = rest[0];
+    if (!id) fail('revoke needs a token id (see `list`)');
+    if (!store.revoke(id)) fail(`no active token ${id}`);
+    process.stdout.write(`revoked ${id}\n`);
+    break;
+  }
+  default:
+    fail(command ? `unknown command "${command}"` : 'missing command');
+}
