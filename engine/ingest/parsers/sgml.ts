@@ -1,0 +1,212 @@
+// SEC submission containers: `.txt` full submissions (<SEC-DOCUMENT>/<SEC-HEADER>, maybe inside a 1990s
+// PRIVACY-ENHANCED MESSAGE wrapper) and `.nc` dissemination files (<SUBMISSION>). The header becomes a FilingRow
+// and EntityRows (source `sgml-header`); each <DOCUMENT>'s <TEXT> comes back as a nested SourceFile named
+// `container!FILENAME` that carries the filing's accession, form and dates (SourceFile.container), so an
+// XBRL instance or inline document inside is filed under the right accession. Uuencoded parts are dropped.
+import { IngestError } from '../IngestError.ts';
+import type { ContainerInfo, SourceFile } from '../SourceFile.ts';
+import type { Batch } from '../Batch.ts';
+import type { Address, EntityRow, FilingRow } from '../rows.ts';
+import type { Parser } from './Parser.ts';
+import { child, parseNcHeader, parseTxtHeader, value, type SgmlNode } from './sgmlHeader.ts';
+import { itemCode } from './sgmlItems.ts';
+import { looksLikeInstance } from './xbrlInstance.ts';
+import { looksLikeInline } from './inlineXbrl.ts';
+
+const HEAD = /^\s*(?:-----BEGIN PRIVACY-ENHANCED MESSAGE-----[\s\S]*?)?<(?:SEC-DOCUMENT|SEC-HEADER|SUBMISSION)>/;
+const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
+/** Header roles in the order that picks the filing's CIK: the company the filing is about before who filed it. */
+const ROLES = ['SUBJECT-COMPANY', 'ISSUER', 'FILER', 'FILED-FOR', 'FILED-BY', 'REPORTING-OWNER'];
+const rank = (role: string) => (ROLES.includes(role) ? ROLES.indexOf(role) : ROLES.length);
+
+interface SgmlDocument {
+  type: string | null;
+  sequence: string | null;
+  filename: string | null;
+  description: string | null;
+  body: Buffer | null;
+}
+
+function isoDate(v: string | null): string | null {
+  const m = v?.match(/^(\d{4})(\d{2})(\d{2})$/);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
+function isoTimestamp(v: string | null): string | null {
+  const m = v?.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : null;
+}
+
+function cikOf(v: string | null): number | null {
+  return v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null;
+}
+
+/** Locate and parse the header; returns where the documents start. */
+function readHeader(file: SourceFile): { root: SgmlNode; docsFrom: number } {
+  const buf = file.bytes;
+  const txtAt = buf.indexOf('<SEC-HEADER>');
+  const ncAt = buf.indexOf('<SUBMISSION>');
+  if (txtAt >= 0 && (ncAt < 0 || txtAt < ncAt)) {
+    const end = buf.indexOf('</SEC-HEADER>', txtAt);
+    if (end < 0) throw new IngestError(file.name, 'sgml: <SEC-HEADER> is never closed (truncated submission?)');
+    const text = buf.subarray(txtAt, end).toString('latin1');
+    return { root: parseTxtHeader(text.slice(text.indexOf('\n') + 1)), docsFrom: end };
+  }
+  if (ncAt >= 0) {
+    const doc = buf.indexOf('<DOCUMENT>', ncAt);
+    const end = doc < 0 ? buf.length : doc;
+    return { root: parseNcHeader(buf.subarray(ncAt + '<SUBMISSION>'.length, end).toString('latin1')), docsFrom: end };
+  }
+  throw new IngestError(file.name, 'sgml: no <SEC-HEADER> or <SUBMISSION> header');
+}
+
+function metaTag(meta: string, tag: string): string | null {
+  const m = new RegExp(`<${tag}>([^<\\r\\n]*)`).exec(meta);
+  const v = m?.[1]?.trim();
+  return v ? v : null;
+}
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** The <TEXT> body without its <XML>/<XBRL> wrapper; null for uuencoded or PDF parts. */
+function unwrap(body: Buffer): Buffer | null {
+  let s = 0;
+  let e = body.length;
+  while (s < e && WS.has(body[s] ?? 0)) s++;
+  while (e > s && WS.has(body[e - 1] ?? 0)) e--;
+  const open = body.subarray(s, Math.min(e, s + 8)).toString('latin1').toUpperCase();
+  if (open.startsWith('<PDF>') || /^BEGIN \d{3}/.test(open + body.subarray(s + 8, s + 10).toString('latin1'))) return null;
+  for (const w of ['XML', 'XBRL']) {
+    if (open.startsWith(`<${w}>`)) {
+      const close = body.lastIndexOf(`</${w}>`, e);
+      return body.subarray(s + w.length + 2, close > s ? close : e);
+    }
+  }
+  return body.subarray(s, e);
+}
+
+function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
+  const buf = file.bytes;
+  const docs: SgmlDocument[] = [];
+  let pos = from;
+  for (;;) {
+    const d = buf.indexOf('<DOCUMENT>', pos);
+    if (d < 0) break;
+    const t = buf.indexOf('<TEXT>', d);
+    const nextDoc = buf.indexOf('<DOCUMENT>', d + 10);
+    if (t < 0 || (nextDoc >= 0 && nextDoc < t)) {
+      throw new IngestError(file.name, `sgml: document ${docs.length + 1} has no <TEXT> (truncated submission?)`);
+    }
+    const te = buf.indexOf('</TEXT>', t);
+    if (te < 0) throw new IngestError(file.name, `sgml: document ${docs.length + 1} has no </TEXT> (truncated submission?)`);
+    const meta = buf.subarray(d, t).toString('latin1');
+    docs.push({
+      type: metaTag(meta, 'TYPE'), sequence: metaTag(meta, 'SEQUENCE'), filename: metaTag(meta, 'FILENAME'),
+      description: metaTag(meta, 'DESCRIPTION'), body: unwrap(buf.subarray(t + 6, te)),
+    });
+    pos = te + 7;
+  }
+  return docs;
+}
+
+function address(n: SgmlNode | undefined): Address | null {
+  if (!n) return null;
+  return {
+    street1: value(n, 'STREET1'), street2: value(n, 'STREET2'), city: value(n, 'CITY'),
+    stateOrCountry: value(n, 'STATE'), stateOrCountryDescription: null, zipCode: value(n, 'ZIP'),
+  };
+}
+
+function entityOf(party: SgmlNode, asOf: string): EntityRow | null {
+  const data = child(party, 'COMPANY-DATA') ?? child(party, 'OWNER-DATA');
+  const cik = cikOf(value(data, 'CIK'));
+  const name = value(data, 'CONFORMED-NAME');
+  if (!cik || !name) return null;
+  // .txt writes "ELECTRONIC COMPUTERS [3571]", .nc only the code.
+  const sicText = value(data, 'ASSIGNED-SIC');
+  const sicM = sicText?.match(/^(.*?)\s*\[(\d*)\]$/);
+  const sic = sicM ? sicM[2] || null : sicText;
+  const former = party.children.filter((c) => c.name === 'FORMER-COMPANY');
+  const changed = former.map((f) => isoDate(value(f, 'DATE-CHANGED')));
+  const ein = value(data, 'IRS-NUMBER');
+  const fye = value(data, 'FISCAL-YEAR-END');
+  const business = child(party, 'BUSINESS-ADDRESS');
+  return {
+    cik, name, entityType: null, sic, sicDescription: sicM?.[1]?.trim() || null, category: null,
+    stateOfIncorporation: value(data, 'STATE-OF-INCORPORATION'), stateOfIncorporationDescription: null,
+    fiscalYearEnd: fye && /^\d{4}$/.test(fye) ? fye : null, ein: ein && !/^0+$/.test(ein) ? ein : null,
+    description: null, website: null, phone: value(business, 'PHONE'), tickers: [], exchanges: [],
+    formerNames: former.flatMap((f, i) => {
+      const n = value(f, 'FORMER-CONFORMED-NAME');
+      return n ? [{ name: n, from: changed[i + 1] ?? null, to: changed[i] ?? null }] : [];
+    }),
+    businessAddress: address(business), mailingAddress: address(child(party, 'MAIL-ADDRESS')),
+    insiderTransactionForOwnerExists: null, insiderTransactionForIssuerExists: null, asOf, source: 'sgml-header',
+  };
+}
+
+export const sgmlParser: Parser = {
+  kind: 'sgml',
+  detect(_file, head) {
+    return HEAD.test(head);
+  },
+  parse(file: SourceFile, batch: Batch): SourceFile[] {
+    const { root, docsFrom } = readHeader(file);
+    const nameAccession = /(\d{10}-\d{2}-\d{6})/.exec(file.name)?.[1] ?? null;
+    const accession = value(root, 'ACCESSION-NUMBER') ?? nameAccession;
+    if (!accession || !ACCESSION.test(accession)) {
+      throw new IngestError(file.name, `sgml: header has no valid ACCESSION NUMBER (${JSON.stringify(accession)})`);
+    }
+    const form = value(root, 'TYPE');
+    if (!form) throw new IngestError(file.name, 'sgml: header has no CONFORMED SUBMISSION TYPE');
+    const filed = isoDate(value(root, 'FILING-DATE'));
+    const accepted = isoTimestamp(value(root, 'ACCEPTANCE-DATETIME'));
+    const parties = root.children
+      .filter((c) => child(c, 'COMPANY-DATA') ?? child(c, 'OWNER-DATA'))
+      .sort((a, b) => rank(a.name) - rank(b.name));
+    const primary = parties.find((p) => cikOf(value(child(p, 'COMPANY-DATA') ?? child(p, 'OWNER-DATA'), 'CIK')));
+    const cik = primary ? cikOf(value(child(primary, 'COMPANY-DATA') ?? child(primary, 'OWNER-DATA'), 'CIK')) : null;
+    if (!cik) throw new IngestError(file.name, 'sgml: header names no company or owner with a CIK');
+    const values = child(primary, 'FILING-VALUES') ?? parties.map((p) => child(p, 'FILING-VALUES')).find((v) => v);
+
+    const docs = splitDocuments(file, docsFrom);
+    const kinds = docs.map((d) => {
+      const head = d.body?.subarray(0, 4096).toString('utf8') ?? '';
+      return looksLikeInline(head) ? 'inline' : looksLikeInstance(head) ? 'instance' : null;
+    });
+    const hasInstance = kinds.includes('instance');
+    const first = docs[0];
+    batch.filings.push({
+      cik, accession, form, filed, accepted, reportDate: isoDate(value(root, 'PERIOD')),
+      isAmendment: form.endsWith('/A'),
+      items: (root.values.get('ITEMS') ?? []).map((t) => itemCode(t, filed)).filter((t) => t !== ''),
+      isXbrl: hasInstance || kinds.includes('inline') || docs.some((d) => d.type?.startsWith('EX-101') ?? false),
+      isInlineXbrl: kinds.includes('inline'),
+      primaryDocument: first?.filename ?? null, primaryDocDescription: first?.description ?? null,
+      documents: docs.flatMap((d) => (d.filename ? [d.filename] : [])), size: file.bytes.length,
+      fileNumber: value(values, 'FILE-NUMBER'), filmNumber: value(values, 'FILM-NUMBER'), act: value(values, 'ACT'),
+      fy: null, fp: null, source: 'sgml-header',
+    } satisfies FilingRow);
+
+    const asOf = filed ?? accepted?.slice(0, 10) ?? '1970-01-01';
+    const seen = new Set<number>();
+    for (const p of parties) {
+      const e = entityOf(p, asOf);
+      if (e && !seen.has(e.cik)) {
+        seen.add(e.cik);
+        batch.entities.push(e);
+      }
+    }
+
+    const nested: SourceFile[] = [];
+    docs.forEach((d, i) => {
+      // The extracted instance holds the facts of the whole inline document set; parsing both would file
+      // every fact twice, and a multi-document set's inline parts cannot be read one by one.
+      if (!d.body || (hasInstance && kinds[i] === 'inline')) return;
+      const container: ContainerInfo = { accession, form, cik, filed, accepted, documentType: d.type };
+      const name = d.filename ?? `${d.sequence ?? i + 1}-${(d.type ?? 'document').replace(/[^\w.-]+/g, '_')}.txt`;
+      nested.push({ name: `${file.name}!${name}`, bytes: d.body, container });
+    });
+    return nested;
+  },
+};
