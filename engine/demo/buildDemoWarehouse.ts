@@ -1,0 +1,49 @@
+// Builds the demo warehouse: the fixed cast of synthetic filers, written as SEC source files to a temporary folder and
+// ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { Engine } from '../db/Engine.ts';
+import { ingestPaths, type IngestReport } from '../ingest/ingest.ts';
+import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
+import { writeDemoSources } from './writeDemoSources.ts';
+import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
+
+export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filings-demo-'));
+  try {
+    writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
+    return await ingestPaths(engine, [dir]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** True when no ingest ever committed anything to the warehouse (no manifest files). */
+export function isWarehouseEmpty(warehouseDir: string): boolean {
+  const manifests = path.join(warehouseDir, '_manifest');
+  return !fs.existsSync(manifests) || !fs.readdirSync(manifests).some((f) => f.endsWith('.json'));
+}
+
+/** For `serve`: fill an empty warehouse with the demo cast; leaves a warehouse holding anything untouched. */
+export async function ensureDemoWarehouse(config: Config): Promise<{ built: boolean; report: IngestReport | null }> {
+  if (!isWarehouseEmpty(config.warehouseDir)) return { built: false, report: null };
+  const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });
+  try {
+    return { built: true, report: await buildDemoWarehouse(engine) };
+  } finally {
+    engine.close();
+  }
+}
+
+/** Rows of companies outside the demo CIK range, per dataset that has a cik (the demo refuses to mix with real data). */
+export async function countNonDemoRows(engine: Engine): Promise<number> {
+  const [row] = await engine.query<{ n: number }>(
+    `SELECT ((SELECT count(*) FROM src_facts WHERE cik NOT BETWEEN $lo AND $hi)
+           + (SELECT count(*) FROM src_filings WHERE cik NOT BETWEEN $lo AND $hi)
+           + (SELECT count(*) FROM src_entities WHERE cik NOT BETWEEN $lo AND $hi))::INTEGER AS n`,
+    { lo: DEMO_CIK_FIRST, hi: DEMO_CIK_LAST },
+  );
+  return row?.n ?? 0;
+}
