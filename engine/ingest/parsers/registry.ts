@@ -8,7 +8,15 @@ import { xbrlInstanceParser } from './xbrlInstance.ts';
 import { submissionsParser } from './submissions.ts';
 import { tickersParser } from './tickers.ts';
 import { fsdsParser } from './fsds.ts';
+import { ownershipXmlParser } from './ownershipXml.ts';
+import { form13fCoverParser } from './form13fCover.ts';
+import { form13fInfoTableParser } from './form13fInfoTable.ts';
+import { schedule13XmlParser } from './schedule13Xml.ts';
+import { schedule13TextParser } from './schedule13Text.ts';
+import { cusipMapParser } from './ownershipCusipMap.ts';
+import { insiderDatasetParser } from './insiderDataset.ts';
 
-export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersParser, companyFactsParser];
+export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersParser, companyFactsParser,
+  ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser];
 
-export const GROUP_PARSERS: GroupParser[] = [fsdsParser];
+export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser];
