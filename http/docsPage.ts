@@ -1,13 +1,12 @@
 // The browsable API reference: Scalar's standalone bundle served from node_modules (no CDN), reading /v1/openapi.json.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
 export function scalarBundlePath(): string {
-  const pkg = require.resolve('@scalar/api-reference/package.json');
-  return path.join(path.dirname(pkg), 'dist', 'browser', 'standalone.js');
+  // the package exports its browser bundle as `./browser/standalone.js`
+  return require.resolve('@scalar/api-reference/browser/standalone.js');
 }
 
 export function docsHtml(base: string): string {

@@ -41,9 +41,11 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     ctx.set('Cache-Control', deps.cacheControl);
     ctx.vary('Authorization');
     ctx.vary('Accept');
-    ctx.etag = etagFor(deps.version.get(), account.plan, endpoint.path, ctx.querystring, format);
-    ctx.status = 200;
-    if (ctx.fresh) {
+    const etag = etagFor(deps.version.get(), account.plan, endpoint.path, ctx.querystring, format);
+    ctx.set('ETag', etag);
+    // Not ctx.fresh: it ignores If-None-Match whenever the request says Cache-Control: no-cache, which fetch() adds to
+    // every conditional request; an origin server may still answer 304 (RFC 9110 13.1.2, weak comparison).
+    if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
       ctx.status = 304;
       return;
     }
@@ -102,4 +104,11 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
 function etagFor(version: string, plan: string, path: string, querystring: string, format: string): string {
   const hash = crypto.createHash('sha1').update(`${version}\n${plan}\n${path}\n${querystring}\n${format}`).digest('base64url');
   return `W/"${hash.slice(0, 27)}"`;
+}
+
+function matchesIfNoneMatch(header: string, etag: string): boolean {
+  if (header === '') return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }

@@ -1,8 +1,12 @@
--- One row per company (cik): the company-details resource, fields named as the JSON response (camelCase), built from the
--- merged entity description (entity_latest) and the issuer's listed securities (security_ids).
+-- One row per company (cik), none for an unknown cik: the company-details resource, fields named as the JSON response
+-- (camelCase). Built from the merged entity description (entity_latest) and the issuer's listed securities
+-- (security_ids); an issuer known only from a ticker list still gets its name, tickers and exchanges.
 CREATE OR REPLACE MACRO company_details(p_cik) AS TABLE
 WITH entity AS (
   SELECT * FROM entity_latest WHERE cik = p_cik
+),
+ids AS (
+  SELECT * FROM security_ids WHERE cik = p_cik
 ),
 listings AS (
   SELECT s.ticker,
@@ -11,21 +15,30 @@ listings AS (
     arg_max(s.cusip, s.as_of) FILTER (WHERE s.cusip IS NOT NULL) AS cusip,
     arg_max(s.composite_figi, s.as_of) FILTER (WHERE s.composite_figi IS NOT NULL) AS composite_figi,
     arg_max(s.share_class_figi, s.as_of) FILTER (WHERE s.share_class_figi IS NOT NULL) AS share_class_figi,
-    min(list_position(e.tickers, s.ticker)) AS listed_order
-  FROM security_ids s, entity e
-  WHERE s.cik = p_cik AND s.ticker IS NOT NULL
+    min(list_position((SELECT any_value(tickers) FROM entity), s.ticker)) AS listed_order
+  FROM ids s
+  WHERE s.ticker IS NOT NULL
   GROUP BY s.ticker
 ),
 securities AS (
-  SELECT coalesce(list({'symbol': ticker, 'exchange': exchange, 'kind': kind, 'cusip': cusip,
-    'compositeFigi': composite_figi, 'shareClassFigi': share_class_figi} ORDER BY listed_order NULLS LAST, ticker), []) AS securities
+  SELECT
+    coalesce(list({'symbol': ticker, 'exchange': exchange, 'kind': kind, 'cusip': cusip,
+      'compositeFigi': composite_figi, 'shareClassFigi': share_class_figi} ORDER BY listed_order NULLS LAST, ticker), []) AS securities,
+    coalesce(list(ticker ORDER BY listed_order NULLS LAST, ticker), []) AS tickers,
+    coalesce(list(coalesce(exchange, '') ORDER BY listed_order NULLS LAST, ticker), []) AS exchanges
   FROM listings
+),
+named AS (
+  SELECT arg_max(name, as_of) FILTER (WHERE name IS NOT NULL) AS name, max(as_of) AS as_of FROM ids
+),
+issuer AS (
+  SELECT DISTINCT cik FROM (SELECT cik FROM entity UNION ALL SELECT cik FROM ids)
 )
 SELECT
-  e.cik::INTEGER AS cik,
-  e.name AS name,
-  coalesce(e.tickers, []) AS tickers,
-  coalesce(e.exchanges, []) AS exchanges,
+  i.cik::INTEGER AS cik,
+  coalesce(e.name, n.name) AS name,
+  coalesce(e.tickers, s.tickers) AS tickers,
+  coalesce(e.exchanges, s.exchanges) AS exchanges,
   s.securities AS securities,
   e.entity_type AS "entityType",
   e.category AS category,
@@ -40,5 +53,8 @@ SELECT
   e.website AS website,
   {'business': e.business_address, 'mailing': e.mailing_address} AS addresses,
   coalesce(list_transform(e.former_names, f -> {'name': f.name, 'from': left(f."from", 10), 'to': left(f."to", 10)}), []) AS "formerNames",
-  e.as_of AS "asOf"
-FROM entity e, securities s;
+  coalesce(e.as_of, n.as_of) AS "asOf"
+FROM issuer i
+CROSS JOIN securities s
+CROSS JOIN named n
+LEFT JOIN entity e ON e.cik = i.cik;
