@@ -21,6 +21,7 @@ const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const DCML_INF = 32767;
 const DCML_NONE = -32768;
 const CURRENCY = /^[A-Z]{3}$/;
+const NO_DIMENSIONS = '0x00000000';
 
 export const fsdsParser: GroupParser = {
   kind: 'fsds',
@@ -60,6 +61,9 @@ export const fsdsParser: GroupParser = {
       coreg: t.index('coreg'), dimh: t.index('dimh'), dcml: t.index('dcml'),
     };
     const at = (fields: string[], i: number): string => (i < 0 ? '' : (fields[i] ?? ''));
+    // a quarter has ~100k rows but only hundreds of distinct periods and a few thousand concepts
+    const periods = new Map<string, ReturnType<typeof fsPeriod>>();
+    const concepts = new Map<string, string>();
     for (const { line, fields } of t.rows()) {
       if (fields.length < t.columns.length - 1) {
         throw new IngestError(num.name, `line ${line}: ${fields.length} fields where the header has ${t.columns.length}`);
@@ -76,21 +80,31 @@ export const fsdsParser: GroupParser = {
       const uom = at(fields, c.uom).trim();
       if (!tag || !version || !uom) throw new IngestError(num.name, `line ${line}: tag, version and uom are required`);
       const filer = filerOf(adsh, line);
-      const { periodStart, periodEnd } = fsPeriod(at(fields, c.ddate).trim(), at(fields, c.qtrs), num.name, line);
+      const ddate = at(fields, c.ddate).trim();
+      const qtrs = at(fields, c.qtrs);
+      const periodKey = `${ddate}/${qtrs}`;
+      let period = periods.get(periodKey);
+      if (!period) periods.set(periodKey, (period = fsPeriod(ddate, qtrs, num.name, line)));
+      const conceptKey = `${tag}\t${version}\t${filer.extPrefix ?? ''}`;
+      let concept = concepts.get(conceptKey);
+      if (concept === undefined) concepts.set(conceptKey, (concept = conceptOf(tag, version, filer.extPrefix)));
+      const segments = at(fields, c.segments);
+      const coreg = at(fields, c.coreg);
+      const dimh = at(fields, c.dimh);
       const dcml = c.dcml < 0 ? NaN : Number(at(fields, c.dcml));
       batch.facts.push({
         cik: filer.cik,
         accession: adsh,
         form: filer.form,
         filed: filer.filed,
-        concept: conceptOf(tag, version, filer.extPrefix),
+        concept,
         // FS writes a per-share amount's unit as the bare currency; the tag table's datatype restores `USD/shares`
         unit: CURRENCY.test(uom) && perShare.has(`${tag}\t${version}`) ? `${uom}/shares` : uom,
         value,
         decimals: Number.isInteger(dcml) && dcml !== DCML_INF && dcml !== DCML_NONE ? dcml : null,
-        periodStart,
-        periodEnd,
-        dims: fsDims({ segments: at(fields, c.segments), coreg: at(fields, c.coreg), dimh: at(fields, c.dimh), dimTable }),
+        periodStart: period.periodStart,
+        periodEnd: period.periodEnd,
+        dims: segments === '' && coreg === '' && (dimh === '' || dimh === NO_DIMENSIONS) ? [] : fsDims({ segments, coreg, dimh, dimTable }),
         fy: filer.fy,
         fp: filer.fp,
         frame: null,
