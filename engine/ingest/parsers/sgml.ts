@@ -70,19 +70,24 @@ const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /** The <TEXT> body without its <XML>/<XBRL> wrapper; null for uuencoded or PDF parts. */
 function unwrap(body: Buffer): Buffer | null {
-  let s = 0;
-  let e = body.length;
-  while (s < e && WS.has(body[s] ?? 0)) s++;
-  while (e > s && WS.has(body[e - 1] ?? 0)) e--;
-  const open = body.subarray(s, Math.min(e, s + 8)).toString('latin1').toUpperCase();
-  if (open.startsWith('<PDF>') || /^BEGIN \d{3}/.test(open + body.subarray(s + 8, s + 10).toString('latin1'))) return null;
+  const t = trim(body);
+  const open = t.subarray(0, 10).toString('latin1').toUpperCase();
+  if (open.startsWith('<PDF>') || /^BEGIN \d{3}/.test(open)) return null;
   for (const w of ['XML', 'XBRL']) {
     if (open.startsWith(`<${w}>`)) {
-      const close = body.lastIndexOf(`</${w}>`, e);
-      return body.subarray(s + w.length + 2, close > s ? close : e);
+      const close = t.lastIndexOf(`</${w}>`);
+      return trim(t.subarray(w.length + 2, close > 0 ? close : t.length));
     }
   }
-  return body.subarray(s, e);
+  return t;
+}
+
+function trim(b: Buffer): Buffer {
+  let s = 0;
+  let e = b.length;
+  while (s < e && WS.has(b[s] ?? 0)) s++;
+  while (e > s && WS.has(b[e - 1] ?? 0)) e--;
+  return b.subarray(s, e);
 }
 
 function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {

@@ -67,7 +67,7 @@ function indentOf(line: string): number {
 /** A `.txt` full submission's header text (between <SEC-HEADER> and </SEC-HEADER>). */
 export function parseTxtHeader(text: string): SgmlNode {
   const root = node('SUBMISSION');
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n|\r|\n/);
   const stack: { n: SgmlNode; indent: number }[] = [{ n: root, indent: -1 }];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';

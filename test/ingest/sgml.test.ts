@@ -1,0 +1,127 @@
+// SEC submission containers (.txt full submissions, .nc dissemination files): header fields as the fixtures
+// state them, the filing's CIK chosen issuer-first, entities from COMPANY DATA, and nested documents that carry
+// the container's accession into the XBRL parsers.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { sgmlParser } from '../../engine/ingest/parsers/sgml.ts';
+import { parseFile } from '../../engine/ingest/ingest.ts';
+import { Batch } from '../../engine/ingest/Batch.ts';
+import { IngestError } from '../../engine/ingest/IngestError.ts';
+import { EDGAR, fromText, load, parseWith } from './xbrlFixtures.ts';
+
+const at = (...p: string[]) => load(path.join(EDGAR, ...p));
+
+describe('SGML containers', () => {
+  test('every .txt/.nc under filings, ownership, 13f, 13dg, funds and n1a is detected and its header parses', () => {
+    const files = execFileSync('find', ['filings', 'ownership', '13f', '13dg', 'funds', 'n1a', '-type', 'f', '(', '-name', '*.txt', '-o', '-name', '*.txt.gz', '-o', '-name', '*.nc', '-o', '-name', '*.nc.gz', ')'], { cwd: EDGAR })
+      .toString().trim().split('\n');
+    assert.ok(files.length >= 40, `${files.length} containers`);
+    for (const f of files) {
+      const file = at(f);
+      assert.ok(sgmlParser.detect(file, file.bytes.subarray(0, 4096).toString('utf8')), f);
+      const { batch } = parseWith(sgmlParser, file);
+      const filing = batch.filings[0];
+      assert.equal(batch.filings.length, 1, f);
+      assert.equal(filing?.accession, path.basename(f).replace(/\.(txt|nc)(\.gz)?$/, ''), f);
+      assert.ok(filing.cik > 0 && filing.form !== '' && filing.filed !== null && filing.source === 'sgml-header', f);
+      assert.ok(batch.entities.length >= 1, f);
+    }
+  });
+
+  test('a 1996 Apple 8-K inside a PRIVACY-ENHANCED MESSAGE wrapper: header and company data', () => {
+    const { batch, nested } = parseWith(sgmlParser, at('filings', '8-K', '0000320193-96-000027.txt'));
+    const f = batch.filings[0];
+    assert.deepEqual(
+      [f?.accession, f?.form, f?.filed, f?.reportDate, f?.accepted, f?.items, f?.fileNumber, f?.filmNumber, f?.act],
+      ['0000320193-96-000027', '8-K', '1996-12-24', '1996-12-24', null, ['Financial statements and exhibits'], '000-10030', '96686001', '1934 Act'],
+    );
+    const e = batch.entities[0];
+    assert.deepEqual(
+      [e?.cik, e?.name, e?.sic, e?.sicDescription, e?.stateOfIncorporation, e?.fiscalYearEnd, e?.ein, e?.phone, e?.asOf],
+      [320193, 'APPLE COMPUTER INC', '3571', 'ELECTRONIC COMPUTERS', 'CA', '0930', '942404110', '4089961010', '1996-12-24'],
+    );
+    assert.deepEqual(e?.businessAddress, {
+      street1: '1 INFINITE LOOP', street2: null, city: 'CUPERTINO', stateOrCountry: 'CA', stateOrCountryDescription: null, zipCode: '95014',
+    });
+    assert.equal(nested.length, 2);
+    assert.match(nested[0]?.name ?? '', /0000320193-96-000027\.txt!1-8-K\.txt$/);
+  });
+
+  test('a 2022 Caterpillar 8-K: item titles become codes, acceptance time, former names, XBRL documents', () => {
+    const { batch, nested } = parseWith(sgmlParser, at('filings', '8-K', '0000018230-22-000107.txt.gz'));
+    const f = batch.filings[0];
+    assert.deepEqual(f?.items, ['2.02', '7.01', '9.01']);
+    assert.equal(f?.accepted, '2022-04-28T06:32:03');
+    assert.deepEqual([f?.isXbrl, f?.isInlineXbrl, f?.primaryDocument, f?.primaryDocDescription], [true, true, 'cat-20220428.htm', '8-K']);
+    assert.ok(f?.documents.includes('cat-20220428_htm.xml') && f.documents.includes('cat-20220428_g1.jpg'));
+    assert.deepEqual(batch.entities[0]?.formerNames, [{ name: 'CATERPILLAR TRACTOR CO', from: null, to: '1986-06-23' }]);
+    const names = nested.map((n) => n.name.split('!')[1]);
+    assert.ok(names.includes('cat-20220428_htm.xml'));
+    assert.ok(!names.includes('cat-20220428.htm'), 'the inline document is left to the extracted instance');
+    assert.ok(!names.includes('cat-20220428_g1.jpg'), 'uuencoded graphics are dropped');
+    const instance = nested.find((n) => n.name.endsWith('!cat-20220428_htm.xml'));
+    assert.deepEqual(instance?.container, {
+      accession: '0000018230-22-000107', form: '8-K', cik: 18230, filed: '2022-04-28', accepted: '2022-04-28T06:32:03', documentType: 'XML',
+    });
+    assert.match(instance?.bytes.subarray(0, 60).toString('utf8') ?? '', /^<\?xml/);
+  });
+
+  test("nested documents are dispatched: the 8-K's extracted instance is filed under the container's accession", () => {
+    const batch = new Batch();
+    const kinds = parseFile(at('filings', '8-K', '0000018230-22-000107.txt.gz'), batch);
+    assert.ok(kinds.includes('sgml') && kinds.includes('xbrl-instance'));
+    const byKind = Object.fromEntries(batch.filings.map((f) => [f.source, f]));
+    assert.equal(byKind['xbrl-instance']?.accession, '0000018230-22-000107');
+    assert.equal(byKind['xbrl-instance']?.form, '8-K');
+    assert.equal(byKind['xbrl-instance']?.filed, '2022-04-28');
+    assert.equal(byKind['xbrl-instance']?.reportDate, '2022-04-28');
+  });
+
+  test('a .nc tender offer: the subject company, not the bidder that filed it, is the filing CIK; both are entities', () => {
+    const { batch } = parseWith(sgmlParser, at('filings', 'other', '0001104659-25-002604.nc'));
+    const f = batch.filings[0];
+    assert.deepEqual([f?.cik, f?.form, f?.filed, f?.act, f?.fileNumber], [1376139, 'SC TO-T/A', '2025-01-10', '34', '005-83522']);
+    assert.deepEqual(batch.entities.map((e) => [e.cik, e.name, e.sic]), [
+      [1376139, 'CVR ENERGY INC', '2911'], [1034563, 'ICAHN ENTERPRISES HOLDINGS L.P.', '3714'],
+    ]);
+    assert.deepEqual(batch.entities[1]?.formerNames, [{ name: 'AMERICAN REAL ESTATE HOLDINGS L P', from: null, to: '1998-03-11' }]);
+  });
+
+  test('Form 4 containers take the issuer as the filing CIK and unwrap the <XML> ownership document', () => {
+    const nc = parseWith(sgmlParser, at('ownership', '0001127602-25-004598.nc'));
+    assert.deepEqual([nc.batch.filings[0]?.cik, nc.batch.filings[0]?.reportDate], [7536, '2025-02-12']);
+    assert.deepEqual(nc.batch.entities.map((e) => e.cik), [7536, 1870985]);
+    const doc = nc.nested[0];
+    assert.match(doc?.name ?? '', /!form4\.xml$/);
+    assert.match(doc?.bytes.subarray(0, 60).toString('utf8') ?? '', /^<\?xml version="1.0"\?>\s*<ownershipDocument>/);
+    assert.equal(doc?.container?.form, '4');
+    const txt = parseWith(sgmlParser, at('ownership', '0000921895-25-001190.txt'));
+    assert.equal(txt.batch.filings[0]?.cik, 1084869);
+    assert.deepEqual(txt.batch.entities.map((e) => e.cik).sort(), [1084869, 1580144, 1959730, 2052009]);
+  });
+
+  test('an SEC staff UPLOAD names the company in FILED FOR', () => {
+    const { batch } = parseWith(sgmlParser, at('filings', 'correspondence', '0000000000-24-003505.txt'));
+    assert.deepEqual([batch.filings[0]?.cik, batch.filings[0]?.form], [320193, 'UPLOAD']);
+  });
+
+  describe('bad input is an IngestError naming the file and the reason', () => {
+    const cat = at('filings', '8-K', '0000018230-22-000107.txt.gz').bytes.toString('latin1');
+    const cases: [string, string, RegExp][] = [
+      ['a submission cut off inside a document', cat.slice(0, cat.indexOf('<FILENAME>cat-20220428_htm.xml') + 2000), /no <\/TEXT> \(truncated/],
+      ['a header that never closes', cat.slice(0, 500), /never closed/],
+      ['a header without accession number', cat.replace(/ACCESSION NUMBER:\s+\S+/, '').replace('0000018230-22-000107', 'x'), /no valid ACCESSION NUMBER/],
+      ['a header without a company', '<SUBMISSION>\n<ACCESSION-NUMBER>0000000001-25-000001\n<TYPE>8-K\n', /no company or owner with a CIK/],
+    ];
+    for (const [what, text, reason] of cases) {
+      test(what, () => {
+        assert.throws(
+          () => parseWith(sgmlParser, fromText('bad.txt', text)),
+          (err: unknown) => err instanceof IngestError && err.file === 'bad.txt' && reason.test(err.reason),
+        );
+      });
+    }
+  });
+});
