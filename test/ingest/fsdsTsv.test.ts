@@ -1,0 +1,40 @@
+// The SEC tab-separated reader: header-driven columns and the CSV-style quoting of fields that contain quotes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readTsv } from '../../engine/ingest/parsers/tsv.ts';
+
+function rows(text: string) {
+  const t = readTsv({ name: 't.txt', bytes: Buffer.from(text) });
+  return { columns: t.columns, rows: [...t.rows()] };
+}
+
+test('columns are named by the header line and empty trailing fields are kept', () => {
+  const r = rows('ADSH\tTag\tfootnote\r\n0000320193-24-000123\tAssets\t\r\n\n');
+  assert.deepEqual(r.columns, ['adsh', 'tag', 'footnote']);
+  assert.deepEqual(r.rows, [{ line: 2, fields: ['0000320193-24-000123', 'Assets', ''] }]);
+});
+
+test('a quoted field loses its quotes and undoubles the inner ones', () => {
+  // shape of 2009q3 num.txt rows whose footnote cites a title in quotes
+  const r = rows('a\tb\tc\nx\t1\t"See Note 1, ""Summary of Significant Accounting Principles"""\ny\t2\t\n');
+  assert.deepEqual(r.rows.map((x) => x.fields), [
+    ['x', '1', 'See Note 1, "Summary of Significant Accounting Principles"'],
+    ['y', '2', ''],
+  ]);
+});
+
+test('a quoted field may hold a tab or a newline and line numbers stay right', () => {
+  const r = rows('a\tb\n"one\ttwo"\t"three\nfour"\nlast\trow\n');
+  assert.deepEqual(r.rows, [
+    { line: 2, fields: ['one\ttwo', 'three\nfour'] },
+    { line: 4, fields: ['last', 'row'] },
+  ]);
+});
+
+test('an unclosed quote is an error naming the file and line', () => {
+  assert.throws(() => rows('a\tb\nx\t"never closed\n'), /t\.txt: line 2: quoted field is never closed/);
+});
+
+test('a file without a header line is an error naming the file', () => {
+  assert.throws(() => rows(''), /t\.txt: tab-separated table has no header line/);
+});
