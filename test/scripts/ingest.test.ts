@@ -48,7 +48,7 @@ test('online ingest refuses to start without SEC_USER_AGENT, says how to set it,
   assert.equal(fs.existsSync(dir), false);
 });
 
-test('--tickers AAPL fetches from EDGAR and lands Apple\'s companyfacts in the warehouse; a rerun reuses the cache and adds nothing', async () => {
+test('--tickers AAPL fetches from EDGAR and lands Apple\'s companyfacts and 10-Q instance facts in the warehouse; a rerun reuses the cache and adds nothing', async () => {
   const dir = tempDir('cli-');
   try {
     // one throttled answer on the way must not fail the run
@@ -68,8 +68,29 @@ test('--tickers AAPL fetches from EDGAR and lands Apple\'s companyfacts in the w
     }
     // filed before --since: not requested
     assert.ok(!server.requests.some((r) => r.path.includes('/000032019322000070/')));
+    // submissions, companyfacts and both instances are recognised and parsed
+    assert.match(first.stdout, /parsed 4 files, skipped 0/);
     // Apple's companyfacts holds 24,579 facts (fixture MANIFEST)
-    assert.match(first.stdout, /facts\s+\+24579/);
+    const bySource = await withEngine(dir, (e) =>
+      e.query<{ source: string; n: number }>('SELECT source, count(*)::INTEGER AS n FROM facts_of(320193) GROUP BY source ORDER BY source'),
+    );
+    assert.equal(bySource.find((r) => r.source === 'companyfacts')?.n, 24579);
+
+    // Q2 FY2025 revenue from the downloaded 10-Q instance (contexts c-20 and c-59 of aapl-20250329_htm.xml)
+    const quarter = await withEngine(dir, (e) =>
+      e.query<{ dim_key: string; value: number }>(
+        `SELECT dim_key, value FROM facts_of(320193)
+         WHERE accession = '0000320193-25-000057' AND source <> 'companyfacts'
+           AND concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax'
+           AND period_start = DATE '2024-12-29' AND period_end = DATE '2025-03-29'
+           AND dim_key IN ('', 'srt:ProductOrServiceAxis=aapl:IPhoneMember')
+         ORDER BY dim_key`,
+      ),
+    );
+    assert.deepEqual(quarter, [
+      { dim_key: '', value: 95359000000 },
+      { dim_key: 'srt:ProductOrServiceAxis=aapl:IPhoneMember', value: 46841000000 },
+    ]);
 
     // FY2024 revenue as filed in 10-K 0000320193-24-000123 (companyfacts: start 2023-10-01, end 2024-09-28, val 391035000000)
     const revenue = await withEngine(dir, (e) =>
