@@ -1,6 +1,6 @@
 -- The by-insider resource: an issuer's trades in which the reporting owner p_owner_cik took part (as the attributed owner
 -- or as a co-owner of a merged duplicate), transaction date within [p_start, p_end] when given, newest first.
--- A trade a co-owner reported is shown under the requested owner's own name and relationship on that filing.
+-- A trade a co-owner reported is shown under the requested owner's own name and relationship (his newest filing's).
 CREATE OR REPLACE MACRO insider_transactions_by_insider(p_cik, p_owner_cik, p_start, p_end) AS TABLE
 WITH trades AS (
   SELECT * FROM insider_transaction_rows(p_cik)
@@ -8,8 +8,9 @@ WITH trades AS (
     AND (p_start IS NULL OR "transactionDate" >= p_start::DATE)
     AND (p_end IS NULL OR "transactionDate" <= p_end::DATE)
 ),
-own_roles AS (
-  SELECT f.accession_number, o.owner
+own_role AS (
+  -- the owner's relationship on the newest of the issuer's filings that names him
+  SELECT arg_max(o.owner, coalesce(f.filed, f.period_of_report, DATE '0001-01-01')) AS owner
   FROM insider_filings_of(p_cik) f, LATERAL (SELECT unnest(f.owners) AS owner) o
   WHERE o.owner.cik = p_owner_cik::INTEGER
 )
@@ -22,5 +23,5 @@ SELECT
   CASE WHEN r.owner IS NOT NULL THEN r.owner.officer_title ELSE t."officerTitle" END AS "officerTitle",
   t.* EXCLUDE ("ownerName", "ownerCik", "isDirector", "isOfficer", "isTenPercentOwner", "officerTitle", owner_keys, row_seq)
 FROM trades t
-LEFT JOIN own_roles r ON r.accession_number = t."accessionNumber"
+CROSS JOIN own_role r
 ORDER BY t."transactionDate" DESC NULLS LAST, t."filingDate" DESC NULLS LAST, t."accessionNumber", t."isDerivative", t.row_seq;

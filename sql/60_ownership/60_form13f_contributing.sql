@@ -1,6 +1,7 @@
 -- One row per 13F filing (accession) whose information table counts for its manager's quarter. Per manager and quarter
 -- the base is the newest original 13F-HR or RESTATEMENT amendment (an amendment that states no type is taken as a
--- restatement); NEW HOLDINGS amendments filed on or after the base add their rows. 13F-NT notices hold no table.
+-- restatement); NEW HOLDINGS amendments filed on or after the base add their rows.
+-- Only 13F-HR and 13F-HR/A carry holdings that count (13F-NT notices have none; 13F-CTR tables are confidential).
 -- value_multiplier turns the table's values into dollars: filings made before 2023-01-03 reported thousands of dollars
 -- (the rule follows the filing date, so a late 2021 report filed in 2023 is in dollars); without a filing date the
 -- quarter decides (reports for quarters before 2022-12-31 were due, and filed, in thousands).
@@ -10,7 +11,7 @@ WITH covers AS (
     (date_trunc('quarter', period_of_report) + INTERVAL 3 MONTH - INTERVAL 1 DAY)::DATE AS report_date,
     CASE WHEN amendment_type IS NOT NULL THEN upper(amendment_type) WHEN is_amendment THEN 'RESTATEMENT' END AS amendment_kind
   FROM src_form13f_reports
-  WHERE manager_cik IS NOT NULL AND period_of_report IS NOT NULL AND form NOT LIKE '13F-NT%'
+  WHERE manager_cik IS NOT NULL AND period_of_report IS NOT NULL AND form LIKE '13F-HR%'
   QUALIFY row_number() OVER (PARTITION BY accession ORDER BY filed DESC NULLS LAST) = 1
 ),
 bases AS (

@@ -1,0 +1,148 @@
+// The spec's insider rules, each on real documents or on a real document with one element changed: co-owners filing the
+// same trade separately, the officer > director > 10% owner priority, a Form 5 repeating a Form 4, a 4/A amendment, the
+// same filing from a container and as a bare document, trades priced at 100000 or more, and the summary windows.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixture } from '../helpers/tempWarehouse.ts';
+import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+
+interface Trade {
+  ownerName: string; ownerCik: number | null; isDirector: boolean; isOfficer: boolean; isTenPercentOwner: boolean;
+  documentType: string; transactionDate: string; transactionCode: string; shares: number; pricePerShare: number;
+  transactionValue: number | null; accessionNumber: string | null; filingDate: string | null; filingUrl: string | null;
+}
+
+const OWNER_BLOCK = /\s*<reportingOwner>[\s\S]*?<\/reportingOwner>/g;
+
+/** Keep only the n-th (0-based) reporting owner of an ownership document. */
+function onlyOwner(n: number) {
+  return (text: string) => {
+    let i = 0;
+    return text.replace(OWNER_BLOCK, (block) => (i++ === n ? block : ''));
+  };
+}
+
+describe('insider trade rules', () => {
+  const scratch = scratchDir();
+  let w: OwnershipWarehouse;
+  const own = (...p: string[]) => fixture('edgar', 'ownership', ...p);
+  before(async () => {
+    const tcr2 = own('0001209191-23-029527.form4.xml');
+    // TCR2's joint Form 4 split into two single-owner filings of the same trades; Kevin Tang marked a director in his
+    const tangKevin = variantWith(tcr2, scratch.dir, 'tcr2-kevin-tang.xml', (t) =>
+      onlyOwner(0)(t).replace('<isDirector>0</isDirector>', '<isDirector>1</isDirector>'));
+    const tangManagement = variantWith(tcr2, scratch.dir, 'tcr2-tang-capital-management.xml', onlyOwner(1));
+    // the Snowflake CFO's Form 4 repeated on a Form 5 (its price rounded, so only the Form 4 rule can match it) ...
+    const snow4 = own('form4.snow.xml');
+    const snow5 = variantOf(snow4, scratch.dir, 'snow-form5-repeat.xml', [
+      ['<documentType>4</documentType>', '<documentType>5</documentType>'],
+      ['<value>150.841</value>', '<value>150.84</value>'],
+    ]);
+    // ... and amended by a 4/A that corrects the price of the 73,170-share sale
+    const snow4a = variantOf(snow4, scratch.dir, 'snow-form4a.xml', [
+      ['<documentType>4</documentType>', '<documentType>4/A</documentType>\n    <dateOfOriginalSubmission>2022-12-15</dateOfOriginalSubmission>'],
+      ['<value>150.841</value>', '<value>150.941</value>'],
+    ]);
+    // 374Water's stock award re-priced at 100000 (a data-entry error the spec excludes)
+    const water = variantOf(own('form4.374water.xml'), scratch.dir, 'water-bad-price.xml', [[/<value>0<\/value>/, '<value>100000</value>']]);
+    // Arrow's Form 4 both inside its .nc submission and as the bare form4.xml named by its accession
+    const arrowNc = own('0001127602-25-004598.nc');
+    const nc = fs.readFileSync(arrowNc, 'latin1');
+    const bareArrow = path.join(scratch.dir, '0001127602-25-004598.form4.xml');
+    fs.writeFileSync(bareArrow, nc.slice(nc.indexOf('<?xml'), nc.indexOf('</XML>')), 'latin1');
+    w = await ownershipWarehouse([
+      own('0001209191-23-029527.form4.xml'), tangKevin, tangManagement, snow4, snow5, snow4a, water, bareArrow, arrowNc,
+      own('0000320193-22-000061.txt'), own('0000921895-25-001190.txt'), fixture('sec-datasets', 'insider', '2025q2_subset'),
+    ]);
+  });
+  after(() => {
+    w.cleanup();
+    scratch.remove();
+  });
+  const trades = (cik: number) => w.engine.query<Trade>('SELECT * FROM insider_transactions($cik)', { cik });
+
+  test('a trade filed jointly and again by each co-owner separately appears once, under the highest-priority owner', async () => {
+    const rows = await trades(1750019);
+    assert.deepEqual(rows.map((r) => [r.transactionDate, r.shares, r.pricePerShare]), [['2023-05-12', 6183, 1.95], ['2023-05-11', 38765, 1.95]]);
+    // director (Kevin Tang's own filing) beats the 10% owners of the joint and the management company's filings
+    assert.ok(rows.every((r) => r.ownerName === 'TANG KEVIN C' && r.isDirector && r.ownerCik === 1178579));
+  });
+
+  test('by-insider finds the co-owner whose duplicate was merged away, under his own name and relationship', async () => {
+    const [mgmt] = await w.engine.query<{ c: number }>(`
+      SELECT (owners[1].cik)::INTEGER AS c FROM src_insider_filings WHERE list_contains(list_transform(owners, o -> o.name), 'TANG CAPITAL MANAGEMENT LLC') AND len(owners) = 1`);
+    const rows = await w.engine.query<Trade>('SELECT * FROM insider_transactions_by_insider(1750019, $o, NULL, NULL)', { o: mgmt!.c });
+    assert.equal(rows.length, 2);
+    assert.ok(rows.every((r) => r.ownerName === 'TANG CAPITAL MANAGEMENT LLC' && r.isTenPercentOwner && !r.isDirector));
+    const dated = await w.engine.query<Trade>(`SELECT * FROM insider_transactions_by_insider(1750019, $o, '2023-05-12', '2023-05-12')`, { o: mgmt!.c });
+    assert.deepEqual(dated.map((r) => r.shares), [6183]);
+  });
+
+  test('a joint filing alone is attributed to the first listed owner when all share the same relationship', async () => {
+    const rows = await trades(1084869);
+    assert.equal(rows.length, 4);
+    assert.ok(rows.every((r) => r.ownerName === 'Fund 1 Investments, LLC' && r.isTenPercentOwner));
+  });
+
+  test('a Form 5 row is dropped when a Form 4 reports the same trade', async () => {
+    const rows = await trades(1640147);
+    assert.ok(!rows.some((r) => r.documentType === '5'));
+  });
+
+  test('a 4/A amendment replaces the trades it restates; its corrected price wins', async () => {
+    const rows = (await trades(1640147)).filter((r) => r.transactionDate === '2022-12-13');
+    assert.equal(rows.length, 7);
+    const sale = rows.filter((r) => r.shares === 73170);
+    assert.deepEqual(sale.map((r) => [r.documentType, r.pricePerShare]), [['4/A', 150.941]]);
+    assert.equal(sale[0]!.transactionValue, Math.round(73170 * 150.941 * 1e6) / 1e6);
+  });
+
+  test('the same Form 4 from its .nc submission and as a bare document is listed once, with the filing date the container gave', async () => {
+    const rows = await trades(7536);
+    assert.deepEqual(rows.map((r) => [r.transactionCode, r.shares, r.filingDate, r.accessionNumber]), [
+      ['A', 2193, '2025-02-13', '0001127602-25-004598'], ['F', 1009, '2025-02-13', '0001127602-25-004598'],
+    ]);
+    assert.equal(rows[0]!.filingUrl, 'https://www.sec.gov/Archives/edgar/data/7536/000112760225004598/0001127602-25-004598-index.htm');
+  });
+
+  test('a trade priced at 100000 is excluded; the rest of the filing stays', async () => {
+    const rows = await trades(933972);
+    assert.equal(rows.length, 1);
+    assert.ok(rows.every((r) => r.pricePerShare < 100000));
+  });
+
+  test('transactionValue is shares x price', async () => {
+    const rows = await trades(320193);
+    assert.equal(rows.length, 7);
+    for (const r of rows) assert.equal(r.transactionValue, Math.round(r.shares * r.pricePerShare * 1e6) / 1e6);
+  });
+
+  test("the summary counts an officer's open-market sales in each window that contains them", async () => {
+    const [s] = await w.engine.query<Record<string, Record<string, number>>>(`SELECT * FROM insider_summary(320193, DATE '2022-07-31')`);
+    // Katherine Adams, 2022-05-04: 9136 + 5316 + 4006 + 900 + 1550 + 1800 + 2292 shares
+    const value = 9136 * 159.94 + 5316 * 160.82 + 4006 * 161.93 + 900 * 162.77 + 1550 * 163.94 + 1800 * 165.06 + 2292 * 165.95;
+    for (const key of ['3months', '6months', '12months']) {
+      const win = s![key]!;
+      assert.deepEqual([win.sellCount, win.sellShares, win.buyCount, win.netShares, win.uniqueSellers, win.uniqueBuyers], [7, 25000, 0, -25000, 1, 0]);
+      assert.ok(Math.abs(win.sellValue! - value) < 1e-6);
+    }
+    const [later] = await w.engine.query<Record<string, Record<string, number>>>(`SELECT * FROM insider_summary(320193, DATE '2022-09-30')`);
+    assert.equal(later!['3months']!.sellCount, 0);
+    assert.equal(later!['6months']!.sellCount, 7);
+  });
+
+  test('the summary ignores purchases by 10% owners who are neither officers nor directors', async () => {
+    const [s] = await w.engine.query<Record<string, Record<string, number>>>(`SELECT * FROM insider_summary(1084869, DATE '2025-04-30')`);
+    assert.equal(s!['12months']!.buyCount, 0);
+  });
+
+  test("the summary counts a director's sales from the data set, deduplicated, with unique sellers", async () => {
+    const [s] = await w.engine.query<Record<string, Record<string, number>>>(`SELECT * FROM insider_summary(1640147, DATE '2025-06-30')`);
+    const w3 = s!['3months']!;
+    assert.equal(w3.sellCount, 13); // Slootman: 8 sales on 06-26 and 5 on 06-27
+    assert.equal(w3.uniqueSellers, 1);
+    assert.equal(w3.sellShares, 71178 + 99327 + 86138 + 41872 + 20075 + 20799 + 85322 + 141 + 13787 + 10306 + 65016 + 178845 + 38548);
+  });
+});
