@@ -70,3 +70,24 @@ test('file-name dates and ticker kinds follow the documented conventions', () =>
   ];
   for (const [ticker, kind] of kinds) assert.equal(securityKind(ticker), kind, ticker);
 });
+
+test('the whole bulk-json folder (tickers, submissions, companyfacts) ingests, and again without change', async () => {
+  const { engine, cleanup } = await openTempEngine();
+  try {
+    const folder = fixture('sec-datasets', 'bulk-json');
+    const first = await ingestPaths(engine, [folder]);
+    assert.deepEqual(first.skipped, []);
+    assert.deepEqual(first.parsed.map((p) => p.kind).sort(), [
+      'companyfacts', 'companyfacts', 'companyfacts', 'companyfacts', 'submissions', 'submissions', 'submissions', 'tickers', 'tickers',
+    ]);
+    const count = async () => (await engine.query<Record<string, number>>(`
+      SELECT (SELECT count(*) FROM src_facts)::INTEGER AS facts, (SELECT count(*) FROM src_filings)::INTEGER AS filings,
+             (SELECT count(*) FROM src_entities)::INTEGER AS entities, (SELECT count(*) FROM src_securities)::INTEGER AS securities`))[0];
+    const before = await count();
+    const again = await ingestPaths(engine, [folder]);
+    assert.ok(Object.values(again.rows).every((n) => n === 0), JSON.stringify(again.rows));
+    assert.deepEqual(await count(), before);
+  } finally {
+    cleanup();
+  }
+});

@@ -13,7 +13,7 @@ import { readTsv } from './tsv.ts';
 import { readSub, type SubInfo } from './fsdsSub.ts';
 import { conceptOf } from './fsdsConcept.ts';
 import { fsPeriod } from './fsdsPeriod.ts';
-import { fsDims } from './fsdsDims.ts';
+import { fsDims, NO_DIMENSIONS } from './fsdsDims.ts';
 import { filerResolver, type Filer } from './fsdsFiler.ts';
 
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
@@ -21,7 +21,6 @@ const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const DCML_INF = 32767;
 const DCML_NONE = -32768;
 const CURRENCY = /^[A-Z]{3}$/;
-const NO_DIMENSIONS = '0x00000000';
 
 export const fsdsParser: GroupParser = {
   kind: 'fsds',

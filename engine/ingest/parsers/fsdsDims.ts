@@ -12,7 +12,8 @@ import type { Dimension } from '../rows.ts';
 
 export const LEGAL_ENTITY_AXIS = 'dei:LegalEntityAxis';
 const UNRESOLVED_DIMH_AXIS = 'dimh';
-const NO_DIMENSIONS = '0x00000000';
+/** FSN dimh of an undimensioned fact. */
+export const NO_DIMENSIONS = '0x00000000';
 
 function axisName(fsAxis: string): string {
   return fsAxis === 'LegalEntity' ? LEGAL_ENTITY_AXIS : fsAxis;
