@@ -1,14 +1,14 @@
 -- Grain: one row per (cik, concept, unit, period_start, period_end): the surviving value (newest filing wins,
 -- amendments included) with its lineage. A filing that repeats the prior value (identical re-tagging) is not a change:
 -- `supplier` is the filing that introduced the surviving value, `before` the value it replaced (NULL when it came first).
--- `last_seen` is the newest filing that reported the fact at all (used to detect mixed restatement vintages);
+-- `prev_seen` is the report the supplier replaced; `last_seen` is the newest filing that reported the fact at all (used to detect mixed restatement vintages);
 -- `amendments` lists every /A filing that reported the fact (amendments are always kept in lineage).
 CREATE OR REPLACE MACRO fact_latest(b, c, as_of) AS TABLE
 WITH obs AS (
   SELECT * FROM fact_observations(b, c, as_of)
 ),
 ordered AS (
-  SELECT *, lag(value) OVER w AS prev_value
+  SELECT *, lag(value) OVER w AS prev_value, lag(vintage) OVER w AS prev_vintage
   FROM obs
   WINDOW w AS (PARTITION BY cik, concept, unit, period_start, period_end ORDER BY vintage)
 ),
@@ -23,6 +23,7 @@ SELECT cik, concept, unit, period_start, period_end,
        arg_max(date_filed, vintage) FILTER (WHERE is_change) AS supplier_date,
        arg_max(prev_value, vintage) FILTER (WHERE is_change) AS before,
        max(vintage) FILTER (WHERE is_change) AS supplied_vintage,
+       arg_max(prev_vintage, vintage) FILTER (WHERE is_change) AS prev_seen_vintage,
        max(vintage) AS last_seen_vintage,
        min(fy) FILTER (WHERE fp = 'FY') AS first_fy_focus,
        list({accession: accession, form: form, date_filed: date_filed}) FILTER (WHERE amendment) AS amendments

@@ -11,7 +11,7 @@ WITH annual_facts AS (
   FROM fact_scope(b, c, as_of)
   WHERE period_start IS NOT NULL AND period_end - period_start + 1 BETWEEN 357 AND 371
 ),
-annual AS (
+annual AS MATERIALIZED (
   SELECT cik, period_end AS fy_end, mode(period_start) AS fy_start, count(DISTINCT concept) AS support,
          min(fy) FILTER (WHERE fp = 'FY') AS fy_focus
   FROM annual_facts
@@ -31,7 +31,7 @@ labelled AS (
 company_offset AS (
   SELECT cik, coalesce(mode(fy_focus - default_year), 0)::INTEGER AS year_offset FROM labelled GROUP BY ALL
 ),
-known AS (
+known AS MATERIALIZED (
   SELECT l.cik, (l.default_year + o.year_offset)::INTEGER AS fiscal_year, l.fy_start, l.fy_end,
          lag(l.fy_end) OVER (PARTITION BY l.cik ORDER BY l.fy_end) AS prev_end
   FROM labelled l JOIN company_offset o USING (cik)

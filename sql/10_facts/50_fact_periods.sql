@@ -10,14 +10,14 @@ WITH latest AS (
 years AS (
   SELECT * FROM fiscal_years(b, c, as_of)
 ),
-placed AS (
+placed AS MATERIALIZED (
   SELECT l.*, y.fiscal_year, y.fy_start, y.fy_end,
          (l.period_end - l.period_start + 1)::INTEGER AS days,
          (l.period_start - y.fy_start)::INTEGER AS start_offset
   FROM latest l
   JOIN years y ON l.cik = y.cik AND l.period_end > y.window_lo AND l.period_end <= y.window_hi
 ),
-durations AS (
+durations AS MATERIALIZED (
   SELECT *, CASE
       WHEN abs(start_offset) <= 7 AND days BETWEEN 357 AND 371 AND period_end = fy_end THEN 'FY'
       WHEN abs(start_offset) <= 7 AND days BETWEEN 84 AND 98 THEN 'Q1'
@@ -48,6 +48,6 @@ labelled AS (
   SELECT * FROM instants
 )
 SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
-       supplier, supplier_form, supplier_date, before, supplied_vintage, last_seen_vintage, amendments
+       supplier, supplier_form, supplier_date, before, supplied_vintage, prev_seen_vintage, last_seen_vintage, amendments
 FROM labelled
 QUALIFY row_number() OVER (PARTITION BY cik, fiscal_year, label, concept, unit ORDER BY supplied_vintage DESC, period_end DESC) = 1;

@@ -5,8 +5,9 @@
 -- (only from spans as filed, never from other reconstructions). Flows subtract; weighted-average share counts are
 -- day-weighted, (FY_avg x FY_days - 9M_avg x 9M_days) / Q4_days, rounded to whole shares; per-share figures are
 -- recomputed from the reconstructed numerator / denominator (eps_recipes), rounded to the filed EPS precision (2 if
--- unknown). A reconstruction is not emitted when it would mix restatement vintages (an input restated by a filing newer
--- than the last filing that reported another input), nor when it would give a negative share count.
+-- unknown). A reconstruction is not emitted when it would mix restatement vintages (one input restated by an event -
+-- the first filing that changed any earlier value of that concept - newer than the last report of another input),
+-- nor when it would give a negative share count.
 -- inputs: one struct per contributing source: a filing (fact_entry when the fact is listed under it with `before`),
 -- or a synthetic reconstruction key (accession = 'Q4-Recon-FY-9M', form = 'Q4-Recon', fact listed with no `before`).
 CREATE OR REPLACE MACRO quarter_values(b, c, as_of) AS TABLE
@@ -14,7 +15,7 @@ WITH p AS MATERIALIZED (
   SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
          fact_kind(concept, unit, period_start IS NULL) AS kind,
          {accession: supplier, form: supplier_form, date_filed: supplier_date, before: before,
-          fact_entry: before IS NOT NULL, supplied: supplied_vintage, last_seen: last_seen_vintage,
+          fact_entry: before IS NOT NULL, supplied: supplied_vintage, prev_seen: prev_seen_vintage, last_seen: last_seen_vintage,
           amendments: amendments} AS src
   FROM fact_periods(b, c, as_of)
 ),
@@ -67,22 +68,29 @@ recipes AS (
   SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s]
   FROM cum WHERE q4 IS NULL AND m9 IS NULL AND h1 IS NULL AND fy IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL AND q3 IS NOT NULL
 ),
+restatements AS (
+  -- filings that changed an earlier value of a concept: the dates restatement events of that concept became visible
+  SELECT cik, concept, unit, list(DISTINCT src.supplied) AS at FROM p WHERE src.before IS NOT NULL GROUP BY ALL
+),
 computed AS (
-  SELECT *,
+  SELECT r.*,
          spans[1] - list_sum(spans[2:]) AS quarter_days,
          CASE kind
            WHEN 'wavg' THEN round((vals[1] * spans[1] - list_sum(list_transform(range(2, len(vals) + 1), i -> vals[i] * spans[i])))
                                   / nullif(spans[1] - list_sum(spans[2:]), 0))
            ELSE round(vals[1] - list_sum(vals[2:]), 6)
          END AS value,
-         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL), s -> s.supplied)) AS restated_at,
+         -- an input restated between its previous report and its supplier was restated by the first filing in that
+         -- window that changed any value of the concept; every other input must have been reported since then
+         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL),
+                  s -> list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied)))) AS restated_at,
          list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
-  FROM recipes
+  FROM recipes r LEFT JOIN restatements x USING (cik, concept, unit)
 ),
 reconstructed AS (
   SELECT cik, 'quarter' AS series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, NULL::INTEGER AS decimals, method,
          list_prepend({accession: method, form: split_part(method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
-                       fact_entry: true, supplied: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
+                       fact_entry: true, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
                       list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs
   FROM computed
   WHERE value IS NOT NULL AND quarter_days > 0
@@ -102,7 +110,7 @@ eps_filed AS (
 ),
 eps AS (
   SELECT n.cik, 'quarter' AS series, n.fiscal_year, n.fiscal_period, n.period_end, e.eps_concept AS concept, e.eps_unit AS unit,
-         'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) AS value, e.eps_decimals AS decimals,
+         'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value, e.eps_decimals AS decimals,
          coalesce(n.method, d.method) AS method,
          list_transform(n.inputs || d.inputs, s -> struct_update(s, fact_entry := s.form LIKE '%-Recon')) AS inputs
   FROM eps_filed e

@@ -40,7 +40,7 @@ eps_filed AS (
 ),
 eps AS (
   SELECT n.cik, 'ttm' AS series, n.fiscal_year, 'TTM' AS fiscal_period, n.period_end, e.eps_concept AS concept,
-         e.eps_unit AS unit, 'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) AS value,
+         e.eps_unit AS unit, 'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value,
          e.eps_decimals AS decimals, 'TTM' AS method, n.inputs || d.inputs AS inputs
   FROM eps_filed e
   JOIN eps_recipes r ON r.eps_concept = e.eps_concept

@@ -12,11 +12,11 @@ synthesized AS (
          [] AS inputs, r.minuend || ' - ' || r.subtrahend AS formula
   FROM derived_recipes r
   JOIN v m ON m.concept = r.minuend
-  JOIN v s ON s.cik = m.cik AND s.series = m.series AND s.fiscal_year = m.fiscal_year
+  JOIN v s ON s.cik = m.cik AND s.series = m.series AND s.period_end = m.period_end
           AND s.fiscal_period = m.fiscal_period AND s.concept = r.subtrahend AND s.unit = m.unit
-  WHERE NOT EXISTS (SELECT 1 FROM v t WHERE t.cik = m.cik AND t.series = m.series AND t.fiscal_year = m.fiscal_year
+  WHERE NOT EXISTS (SELECT 1 FROM v t WHERE t.cik = m.cik AND t.series = m.series AND t.period_end = m.period_end
                     AND t.fiscal_period = m.fiscal_period AND t.concept = r.target)
-  QUALIFY row_number() OVER (PARTITION BY m.cik, m.series, m.fiscal_year, m.fiscal_period, r.target, m.unit ORDER BY r.rank) = 1
+  QUALIFY row_number() OVER (PARTITION BY m.cik, m.series, m.period_end, m.fiscal_period, r.target, m.unit ORDER BY r.rank) = 1
 )
 SELECT * FROM v
 UNION ALL BY NAME SELECT * FROM synthesized;
