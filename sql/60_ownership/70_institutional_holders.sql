@@ -30,7 +30,8 @@ rows AS (
 positions AS (
   SELECT manager_cik, report_date, cusip, share_type, put_call,
     sum(value) AS value, sum(shares) AS shares,
-    arg_max(investment_discretion, value) AS investment_discretion,
+    -- the XML schema spells DEFINED as DFND
+    arg_max(CASE investment_discretion WHEN 'DFND' THEN 'DEFINED' WHEN 'SHR' THEN 'SHARED' ELSE investment_discretion END, value) AS investment_discretion,
     coalesce(sum(voting_sole), 0) AS sole_voting, coalesce(sum(voting_shared), 0) AS shared_voting,
     coalesce(sum(voting_none), 0) AS none_voting,
     arg_max(accession, filed) AS accession

@@ -1,0 +1,174 @@
+// 13F-HR / 13F-HR/A from every 13F fixture: cover pages, information tables, value units, amendments, quarter pairing,
+// scope by symbol / CUSIP / CIK, reportDate pinning and pctOfShares against the issuer's own shares outstanding.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { fixture } from '../helpers/tempWarehouse.ts';
+import { ownershipWarehouse, scratchDir, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+
+interface Holder {
+  managerName: string; managerCik: number; value: number; shares: number; shareType: string; investmentDiscretion: string;
+  putCall: string | null; soleVoting: number; sharedVoting: number; noneVoting: number; reportDate: string;
+  prevShares: number | null; prevValue: number | null; pctOfShares: number | null; prevPctOfShares: number | null;
+  accessionNumber: string; cusip: string; symbol: string | null;
+}
+
+const ACTIAM = fixture('edgar', '13f', '0001619124-21-000002.txt');
+const AAPL = '037833100';
+const INFO_ROW = /\s*<ns1:infoTable>[\s\S]*?<\/ns1:infoTable>/g;
+
+interface ActiamEdit {
+  accession: string; filed: string; period?: string; amendment?: 'RESTATEMENT' | 'NEW HOLDINGS';
+  keep?: (cusip: string) => boolean; shares?: Record<string, [number, number]>;
+}
+
+/** Actiam's real 13F-HR .txt with its accession, dates, amendment type or rows changed. */
+function actiam(dir: string, name: string, e: ActiamEdit): string {
+  return variantWith(ACTIAM, dir, name, (text) => {
+    let t = text.replaceAll('0001619124-21-000002', e.accession).replaceAll('20210212', e.filed.replaceAll('-', ''));
+    if (e.period) {
+      const [y, m, d] = e.period.split('-');
+      t = t.replaceAll('20201231', `${y}${m}${d}`).replaceAll('12-31-2020', `${m}-${d}-${y}`);
+    }
+    if (e.amendment) {
+      t = t.replaceAll('13F-HR\n', '13F-HR/A\n').replace('<submissionType>13F-HR</submissionType>', '<submissionType>13F-HR/A</submissionType>')
+        .replace('<filingManager>', `<isAmendment>true</isAmendment><amendmentNo>1</amendmentNo><amendmentInfo><amendmentType>${e.amendment}</amendmentType></amendmentInfo><filingManager>`);
+    }
+    return t.replace(INFO_ROW, (row) => {
+      const cusip = /<ns1:cusip>([^<]+)</.exec(row)![1]!;
+      if (e.keep && !e.keep(cusip)) return '';
+      const s = e.shares?.[cusip];
+      return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${s[1]}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${s[0]}<`) : row;
+    });
+  });
+}
+
+describe('13F ingest and institutional holders', () => {
+  const scratch = scratchDir();
+  let w: OwnershipWarehouse;
+  before(async () => {
+    const d = scratch.dir;
+    // Q3 2020: an original without Amazon and Alphabet C, then a NEW HOLDINGS amendment adding Amazon
+    const q3 = actiam(d, 'actiam-2020q3.txt', { accession: '0001619124-20-000090', filed: '2020-11-10', period: '2020-09-30',
+      keep: (c) => c !== '023135106' && c !== '02079K107', shares: { [AAPL]: [1500000, 173000] } });
+    const q3new = actiam(d, 'actiam-2020q3-new-holdings.txt', { accession: '0001619124-20-000095', filed: '2020-11-20', period: '2020-09-30',
+      amendment: 'NEW HOLDINGS', keep: (c) => c === '023135106', shares: { '023135106': [40000, 120000] } });
+    // a Q2 2020 report that a later RESTATEMENT replaces whole
+    const q2 = actiam(d, 'actiam-2020q2.txt', { accession: '0001619124-20-000050', filed: '2020-08-10', period: '2020-06-30' });
+    const q2restated = actiam(d, 'actiam-2020q2-restated.txt', { accession: '0001619124-20-000060', filed: '2020-08-20', period: '2020-06-30',
+      amendment: 'RESTATEMENT', keep: (c) => c === AAPL, shares: { [AAPL]: [1000000, 91000] } });
+    w = await ownershipWarehouse([
+      fixture('edgar', '13f'), q3, q3new, q2, q2restated,
+      fixture('edgar', 'reference', 'cusip_ticker.csv.gz'), fixture('edgar', 'reference', 'company_tickers.json.gz'),
+      fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'),
+    ]);
+  });
+  after(() => {
+    w.cleanup();
+    scratch.remove();
+  });
+  const holders = (args: string, params: Record<string, string | number | null> = {}) =>
+    w.engine.query<Holder>(`SELECT * FROM institutional_holders(${args})`, params);
+  const byCusip = (cusip: string, date: string | null) =>
+    holders('NULL, NULL, $c, NULL, NULL, $d::DATE', { c: cusip, d: date });
+
+  test('every 13F fixture file is recognised', () => {
+    const kinds = new Map(w.report.parsed.map((p) => [p.name.split('/').slice(-1)[0], p.kind]));
+    assert.equal(kinds.get('unidentified.13F-HR.infotable.xml'), '13f-information-table');
+    assert.equal(kinds.get('abacus.13F-HR.primary_doc.xml'), '13f-cover');
+    assert.equal(kinds.get('0001951757-25-000093.nc'), 'sgml+13f-cover+13f-information-table');
+    assert.equal(kinds.get('Sample_13F-HRA.xml'), '13f-cover+13f-information-table');
+    assert.deepEqual(w.report.skipped, []);
+  });
+
+  test('a cover page alone (Abacus) and a table alone (no cover) are both kept, the table with 255 rows incl. 3 PRN', async () => {
+    const [abacus] = await w.engine.query<{ table_entry_total: string; period_of_report: string }>(
+      `SELECT table_entry_total::VARCHAR AS table_entry_total, period_of_report FROM src_form13f_reports WHERE manager_cik = 1978011`);
+    assert.deepEqual(abacus, { table_entry_total: '92', period_of_report: '2020-12-31' });
+    const [t] = await w.engine.query<{ n: number; prn: number }>(`
+      SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE share_type = 'PRN')::INTEGER AS prn FROM src_holdings_13f h
+      WHERE accession NOT IN (SELECT accession FROM src_form13f_reports) AND accession LIKE 'content-%'
+        AND (SELECT count(*) FROM src_holdings_13f x WHERE x.accession = h.accession) = 255`);
+    assert.deepEqual(t, { n: 255, prn: 3 });
+  });
+
+  test('values filed before 2023 are thousands of dollars: Actiam holds 1,733,777 Apple shares worth $230,054,000', async () => {
+    const rows = await byCusip(AAPL, '2020-12-31');
+    const actiamRow = rows.find((r) => r.managerCik === 1619124)!;
+    assert.deepEqual([actiamRow.managerName, actiamRow.shares, actiamRow.value, actiamRow.shareType, actiamRow.investmentDiscretion, actiamRow.soleVoting],
+      ['ACTIAM N.V.', 1733777, 230054000, 'SH', 'SOLE', 1733777]);
+    assert.equal(actiamRow.reportDate, '2020-12-31');
+    assert.equal(actiamRow.accessionNumber, '0001619124-21-000002');
+    assert.equal(actiamRow.symbol, 'AAPL');
+  });
+
+  test('a 2021 report filed in 2023 (MetLife) is already in dollars, and DFND reads as DEFINED', async () => {
+    const [row] = await byCusip('464286640', '2021-12-31');
+    assert.deepEqual([row?.managerName, row?.shares, row?.value, row?.investmentDiscretion], ['METLIFE INC', 98000, 2049983, 'DEFINED']);
+  });
+
+  test('values filed since 2023 are dollars: Acorn Creek (.nc) and LTS One', async () => {
+    const [acorn] = await byCusip(AAPL, '2024-12-31');
+    assert.deepEqual([acorn?.managerName, acorn?.shares, acorn?.value, acorn?.noneVoting], ['ACORN CREEK CAPITAL LLC', 18577, 4652092, 18577]);
+    const [lts] = await byCusip('023135106', '2023-09-30');
+    assert.deepEqual([lts?.managerName, lts?.shares], ['LTS One Management LP', 137500]);
+  });
+
+  test('each row is paired with the prior quarter; a position new this quarter has null prevShares and prevValue', async () => {
+    const rows = await holders('NULL, NULL, NULL, NULL, NULL, $d::DATE', { d: '2020-12-31' });
+    assert.equal(rows.length, 0, 'no identifier and no cik scopes to nothing');
+    const aapl = (await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    assert.deepEqual([aapl.prevShares, aapl.prevValue], [1500000, 173000000]);
+    const googC = (await byCusip('02079K107', '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    assert.deepEqual([googC.prevShares, googC.prevValue, googC.prevPctOfShares], [null, null, null]);
+  });
+
+  test('a NEW HOLDINGS amendment adds its rows to the quarter it amends', async () => {
+    const [amzn] = await byCusip('023135106', '2020-09-30');
+    assert.deepEqual([amzn?.shares, amzn?.value, amzn?.accessionNumber], [40000, 120000000, '0001619124-20-000095']);
+    const amznQ4 = (await byCusip('023135106', '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    assert.equal(amznQ4.prevShares, 40000);
+  });
+
+  test('a RESTATEMENT replaces the whole report it amends', async () => {
+    const rows = (await holders('320193, NULL, NULL, NULL, NULL, $d::DATE', { d: '2020-06-30' })).filter((r) => r.managerCik === 1619124);
+    assert.deepEqual(rows.map((r) => [r.cusip, r.shares, r.accessionNumber]), [[AAPL, 1000000, '0001619124-20-000060']]);
+    const msft = await byCusip('594918104', '2020-06-30');
+    assert.deepEqual(msft, []);
+  });
+
+  test('the SEC sample 13F-HR/A restatement supersedes the sample 13F-HR of the same manager and quarter', async () => {
+    const [c] = await w.engine.query<{ form: string; n: number }>(`
+      SELECT any_value(form) AS form, count(*)::INTEGER AS n FROM form13f_contributing WHERE manager_cik = 123456789`);
+    assert.deepEqual(c, { form: '13F-HR/A', n: 1 });
+  });
+
+  test('reportDate pins to the latest quarter end on or before it; without it the latest quarter with filings is used', async () => {
+    const mid = await byCusip(AAPL, '2021-02-15');
+    assert.ok(mid.every((r) => r.reportDate === '2020-12-31') && mid.length > 0);
+    const before = await byCusip(AAPL, '2020-12-30');
+    assert.ok(before.every((r) => r.reportDate === '2020-09-30') && before.length > 0);
+    const latest = await byCusip(AAPL, null);
+    assert.deepEqual(latest.map((r) => [r.reportDate, r.managerName]), [['2024-12-31', 'ACORN CREEK CAPITAL LLC']]);
+  });
+
+  test('symbol scope covers that security; cik scope covers every CUSIP of the issuer (Alphabet A and C by cik 1652044)', async () => {
+    const bySymbol = await holders(`NULL, 'AAPL', NULL, NULL, NULL, DATE '2020-12-31'`);
+    assert.ok(bySymbol.length > 0 && bySymbol.every((r) => r.cusip === AAPL));
+    const alphabet = await holders(`1652044, NULL, NULL, NULL, NULL, DATE '2020-12-31'`);
+    assert.deepEqual(alphabet.map((r) => r.cusip).sort(), ['02079K107', '02079K305']);
+    assert.deepEqual(alphabet.map((r) => r.value), [...alphabet.map((r) => r.value)].sort((a, b) => b - a));
+  });
+
+  test("pctOfShares is shares over Apple's own shares outstanding nearest before the quarter end (companyfacts dei)", async () => {
+    const facts = JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'))).toString('utf8'));
+    const so = (facts.facts.dei.EntityCommonStockSharesOutstanding.units.shares as { end: string; val: number; filed: string }[])
+      .filter((f) => f.end <= '2020-12-31')
+      .sort((a, b) => a.end.localeCompare(b.end) || a.filed.localeCompare(b.filed)).pop()!;
+    const row = (await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    assert.ok(Math.abs(row.pctOfShares! - (100 * 1733777) / so.val) < 1e-9);
+    const fund = (await byCusip('464286640', '2021-12-31'))[0]!;
+    assert.equal(fund.pctOfShares, null);
+  });
+});
