@@ -44,8 +44,10 @@ function cikOf(v: string | null): number | null {
 /** Locate and parse the header; returns where the documents start. */
 function readHeader(file: SourceFile): { root: SgmlNode; docsFrom: number } {
   const buf = file.bytes;
-  const txtAt = buf.indexOf('<SEC-HEADER>');
-  const ncAt = buf.indexOf('<SUBMISSION>');
+  // The header opens within the first bytes (after at most a PEM preamble); do not scan a huge body for it.
+  const start = buf.subarray(0, 1 << 16);
+  const txtAt = start.indexOf('<SEC-HEADER>');
+  const ncAt = start.indexOf('<SUBMISSION>');
   if (txtAt >= 0 && (ncAt < 0 || txtAt < ncAt)) {
     const end = buf.indexOf('</SEC-HEADER>', txtAt);
     if (end < 0) throw new IngestError(file.name, 'sgml: <SEC-HEADER> is never closed (truncated submission?)');
