@@ -13,39 +13,65 @@ export interface TsvTable {
   rows(): Generator<{ line: number; fields: string[] }>;
 }
 
-export function readTsv(file: SourceFile): TsvTable {
-  let text = file.bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const firstEnd = lineEnd(text, 0);
-  const headerLine = stripCr(text.slice(0, firstEnd));
+/** Bytes decoded at a time: a quarter's num.txt (hundreds of MB) would not fit in one JS string (max ~512 MB). */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+export function readTsv(file: SourceFile, chunkBytes = CHUNK_BYTES): TsvTable {
+  const bytes = file.bytes;
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const nl = bytes.indexOf(10, bom);
+  const headerEnd = nl < 0 ? bytes.length : nl;
+  const headerLine = stripCr(bytes.toString('utf8', bom, headerEnd));
   if (headerLine.trim() === '') throw new IngestError(file.name, 'tab-separated table has no header line');
   const columns = headerLine.split('\t').map((c) => c.trim().toLowerCase());
   const byName = new Map(columns.map((c, i) => [c, i] as const));
-  const bodyStart = Math.min(text.length, firstEnd + 1);
   return {
     columns,
     index: (name) => byName.get(name) ?? -1,
     *rows() {
-      let pos = bodyStart;
+      let offset = Math.min(bytes.length, headerEnd + 1);
       let line = 1;
-      while (pos < text.length) {
-        line++;
-        const end = lineEnd(text, pos);
-        const raw = stripCr(text.slice(pos, end));
-        if (raw.indexOf('"') < 0) {
-          pos = end + 1;
-          if (raw === '') continue;
-          yield { line, fields: raw.split('\t') };
-          continue;
+      let carry = '';
+      while (offset < bytes.length) {
+        // decode up to a line boundary so no character is split; a quoted record cut by the boundary is carried over
+        const end = chunkEnd(bytes, offset, chunkBytes);
+        const last = end >= bytes.length;
+        const text = carry + bytes.toString('utf8', offset, end);
+        carry = '';
+        offset = end;
+        let pos = 0;
+        while (pos < text.length) {
+          const stop = lineEnd(text, pos);
+          const raw = stripCr(text.slice(pos, stop));
+          if (raw.indexOf('"') < 0) {
+            line++;
+            pos = stop + 1;
+            if (raw === '') continue;
+            yield { line, fields: raw.split('\t') };
+            continue;
+          }
+          const parsed = parseQuoted(text, pos, file.name, line + 1, last);
+          if (parsed === null) {
+            carry = text.slice(pos);
+            break;
+          }
+          yield { line: line + 1, fields: parsed.fields };
+          line += 1 + parsed.newlines;
+          pos = parsed.next;
         }
-        const startLine = line;
-        const parsed = parseQuoted(text, pos, file.name, startLine);
-        line += parsed.newlines;
-        pos = parsed.next;
-        yield { line: startLine, fields: parsed.fields };
       }
     },
   };
+}
+
+/** Byte just past the last newline within `size` bytes of `offset` (or past the first one after, for a longer line). */
+function chunkEnd(bytes: Buffer, offset: number, size: number): number {
+  const limit = offset + size;
+  if (limit >= bytes.length) return bytes.length;
+  const cut = bytes.lastIndexOf(10, limit - 1);
+  if (cut >= offset) return cut + 1;
+  const next = bytes.indexOf(10, limit);
+  return next < 0 ? bytes.length : next + 1;
 }
 
 function lineEnd(text: string, from: number): number {
@@ -57,8 +83,11 @@ function stripCr(s: string): string {
   return s.endsWith('\r') ? s.slice(0, -1) : s;
 }
 
-/** One record starting at `pos`, honouring CSV quoting inside tab-separated fields. */
-function parseQuoted(text: string, pos: number, name: string, line: number): { fields: string[]; next: number; newlines: number } {
+/**
+ * One record starting at `pos`, honouring CSV quoting inside tab-separated fields. Null when a quoted field runs past
+ * the end of `text` and more text follows (`last` false): the caller retries with the next chunk appended.
+ */
+function parseQuoted(text: string, pos: number, name: string, line: number, last: boolean): { fields: string[]; next: number; newlines: number } | null {
   const fields: string[] = [];
   let field = '';
   let i = pos;
@@ -74,7 +103,10 @@ function parseQuoted(text: string, pos: number, name: string, line: number): { f
       // quoted field: runs to the closing quote not followed by another quote
       i++;
       for (;;) {
-        if (i >= text.length) throw new IngestError(name, `line ${line}: quoted field is never closed`);
+        if (i >= text.length) {
+          if (!last) return null;
+          throw new IngestError(name, `line ${line}: quoted field is never closed`);
+        }
         const q = text[i]!;
         if (q === '"') {
           if (text[i + 1] === '"') {
