@@ -1,0 +1,83 @@
+// Bad ownership input: each case gets a clear IngestError naming the file, and the batch is rejected whole (the
+// foundation's atomic ingest), so the good files ingested alongside leave no trace either.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
+import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
+import { scratchDir, variantOf, variantWith } from './ownershipWarehouse.ts';
+
+const scratch = scratchDir();
+after(() => scratch.remove());
+
+function truncated(source: string, name: string, fraction: number): string {
+  const bytes = fs.readFileSync(source);
+  const target = path.join(scratch.dir, name);
+  fs.writeFileSync(target, bytes.subarray(0, Math.floor(bytes.length * fraction)));
+  return target;
+}
+
+const GOOD = [fixture('edgar', 'ownership', 'form4.snow.xml'), fixture('edgar', '13f', '0001619124-21-000002.txt'), fixture('edgar', '13dg', 'schedule13g.xml')];
+
+async function expectRejected(bad: string, reason: RegExp): Promise<void> {
+  const { engine, cleanup } = await openTempEngine();
+  try {
+    await assert.rejects(ingestPaths(engine, [...GOOD, bad]), (err: unknown) => {
+      assert.ok(err instanceof IngestFailed, String(err));
+      assert.equal(err.errors.length, 1);
+      assert.equal(err.errors[0]!.file, bad);
+      assert.match(err.errors[0]!.reason, reason);
+      return true;
+    });
+    const [n] = await engine.query<{ n: number }>(`
+      SELECT ((SELECT count(*) FROM src_insider_filings) + (SELECT count(*) FROM src_form13f_reports) + (SELECT count(*) FROM src_holdings_13f)
+        + (SELECT count(*) FROM src_beneficial_owners) + (SELECT count(*) FROM src_securities))::INTEGER AS n`);
+    assert.equal(n?.n, 0, 'the warehouse is unchanged');
+  } finally {
+    cleanup();
+  }
+}
+
+describe('malformed ownership input', () => {
+  test('a Form 4 cut off mid-document is malformed XML, named with its position', async () => {
+    await expectRejected(truncated(fixture('edgar', 'ownership', 'form4.374water.xml'), 'form4-cut.xml', 0.6), /^ownership document: malformed XML at line \d+, column \d+/);
+  });
+
+  test('a truncated 13F information table is rejected', async () => {
+    await expectRejected(truncated(fixture('edgar', '13f', 'unidentified.13F-HR.infotable.xml'), 'infotable-cut.xml', 0.5), /^13F information table: malformed XML/);
+  });
+
+  test('an information-table row without a valid CUSIP is rejected with its row number', async () => {
+    const bad = variantOf(fixture('edgar', '13f', 'unidentified.13F-HR.infotable.xml'), scratch.dir, 'infotable-bad-cusip.xml', [[/<cusip>[^<]+<\/cusip>/, '<cusip>N/A</cusip>']]);
+    await expectRejected(bad, /^13F information table: row 1 has an invalid CUSIP "N\/A"/);
+  });
+
+  test('a text 13G cover page without a CUSIP is rejected', async () => {
+    const bad = variantWith(fixture('edgar', '13dg', 'SC-13G-A-DOCUMENT-WITH-TEXT.trinity.html'), scratch.dir, 'trinity-no-cusip.html',
+      (t) => t.replace('896522109\n', '\n').replace(/CUSIP No\.\s+896522109/g, 'CUSIP No.'));
+    await expectRejected(bad, /^Schedule 13D\/G \(text\): the cover page states no CUSIP/);
+  });
+
+  test('an XML 13D cover page without a CUSIP is rejected', async () => {
+    const bad = variantOf(fixture('edgar', '13dg', 'schedule13d.xml'), scratch.dir, 'schedule13d-no-cusip.xml', [['<issuerCUSIP>00032Q104</issuerCUSIP>', '']]);
+    await expectRejected(bad, /^Schedule 13D\/G: the cover page states no valid issuer CUSIP/);
+  });
+
+  test('an ownership document whose documentType is not a Form 3, 4 or 5 is rejected', async () => {
+    const bad = variantOf(fixture('edgar', 'ownership', 'form5.snow.xml'), scratch.dir, 'form-144.xml', [['<documentType>5</documentType>', '<documentType>144</documentType>']]);
+    await expectRejected(bad, /documentType> is "144"/);
+  });
+
+  test('the same good files alone ingest cleanly', async () => {
+    const { engine, cleanup } = await openTempEngine();
+    try {
+      const report = await ingestPaths(engine, GOOD);
+      assert.equal(report.rows.insider_filings, 1);
+      assert.equal(report.rows.holdings_13f, 5);
+      assert.equal(report.rows.beneficial_owners, 2);
+    } finally {
+      cleanup();
+    }
+  });
+});
