@@ -149,6 +149,39 @@ describe('downloading from a local stand-in for EDGAR', () => {
     }
   });
 
+  test('a filing that is not inline XBRL gets its instance through the folder index', async () => {
+    const root = tempDir('dl-');
+    try {
+      // a one-filing submissions document for Microsoft's FY2015 10-K (accession, form and date from the fixture
+      // MANIFEST; the primary document's name does not matter for a classic XBRL filing)
+      const submissions = {
+        cik: '0000789019',
+        name: 'MICROSOFT CORP',
+        filings: {
+          recent: {
+            accessionNumber: ['0001193125-15-272806'],
+            filingDate: ['2015-07-31'],
+            form: ['10-K'],
+            primaryDocument: ['d918813d10k.htm'],
+            isXBRL: [1],
+            isInlineXBRL: [0],
+          },
+          files: [],
+        },
+      };
+      server.override('/submissions/CIK0000789019.json', JSON.stringify(submissions), 'application/json');
+      const result = await fetchCompanies(source(root), [789019], { forms: ['10-K'], since: '2015-01-01' });
+      const paths = server.requests.map((r) => r.path);
+      assert.ok(paths.includes('/Archives/edgar/data/789019/000119312515272806/index.json'));
+      assert.ok(!paths.some((p) => p.endsWith('_htm.xml')), 'no extracted-instance guess for a classic filing');
+      const instance = result.files.find((f) => f.endsWith('msft-20150630.xml'));
+      assert.ok(instance);
+      assert.ok(fs.readFileSync(instance).equals(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'xbrl', 'instances', 'msft-20150630.xml.gz')))));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('an HTML page served with 200 where JSON belongs is an error naming the URL, not a file to ingest', async () => {
     const root = tempDir('dl-');
     try {

@@ -42,6 +42,16 @@ export function fixtureFor(urlPath: string): string | null {
   return archived ? fixture('edgar', ...archived.split('/')) : null;
 }
 
+/** A filing folder's index.json, in EDGAR's directory-listing shape, for folders holding a fixture instance. */
+export function folderIndexFor(urlPath: string): Buffer | null {
+  const m = /^(\/Archives\/edgar\/data\/\d+\/\d{18})\/index\.json$/.exec(urlPath);
+  if (!m) return null;
+  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${m[1]}/`)).map((p) => p.slice(m[1]!.length + 1));
+  if (names.length === 0) return null;
+  const item = names.map((name) => ({ 'last-modified': '2025-01-01 00:00:00', name, type: 'text.gif', size: '' }));
+  return Buffer.from(JSON.stringify({ directory: { item, name: m[1], 'parent-dir': m[1]!.replace(/\/[^/]+$/, '') } }));
+}
+
 function existing(file: string): string | null {
   return fs.existsSync(file) ? file : null;
 }
@@ -79,7 +89,8 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
       res.end(`injected ${fault.status}`);
       return;
     }
-    const custom = overrides.get(urlPath);
+    const listing = folderIndexFor(urlPath);
+    const custom = overrides.get(urlPath) ?? (listing ? { body: listing, type: 'application/json' } : undefined);
     const file = custom ? null : fixtureFor(urlPath);
     if (!custom && !file) {
       res.writeHead(404, { 'content-type': 'text/html' });
