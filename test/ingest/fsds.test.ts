@@ -253,3 +253,27 @@ describe('groups without a sub table', () => {
     }
   });
 });
+
+describe('malformed num rows', () => {
+  const header = 'adsh\ttag\tversion\tddate\tqtrs\tuom\tsegments\tcoreg\tvalue\tfootnote';
+  // a real Apple FY2024 row, then damaged one field at a time
+  const good = ['0000320193-24-000123', 'NetIncomeLoss', 'us-gaap/2024', '20240930', '4', 'USD', '', '', '93736000000.0000', ''];
+  const cases: [string, number, RegExp][] = [
+    ['a ddate that is not YYYYMMDD', 3, /num\.txt: line 2: ddate "2024-09-30" is not YYYYMMDD/],
+    ['a fractional qtrs', 4, /num\.txt: line 2: qtrs "1.5" is not a whole number of quarters/],
+    ['a value that is not a number', 8, /num\.txt: line 2: value "n\/a" is not a number/],
+    ['an adsh that is not an accession number', 0, /num\.txt: line 2: adsh "320193" is not an accession number/],
+  ];
+  const bad: Record<number, string> = { 3: '2024-09-30', 4: '1.5', 8: 'n/a', 0: '320193' };
+  for (const [what, field, message] of cases) {
+    test(`${what} is rejected naming the file and line`, async () => {
+      const sub = (await groupOf(APPLE_2024)).files.get('sub.txt')!;
+      const row = good.map((v, i) => (i === field ? bad[field]! : v));
+      const group: SourceGroup = {
+        name: 'bad',
+        files: new Map([['sub.txt', sub], ['num.txt', { name: 'bad/num.txt', bytes: Buffer.from(`${header}\n${row.join('\t')}\n`) }]]),
+      };
+      assert.throws(() => fsdsParser.parse(group, new Batch()), message);
+    });
+  }
+});
