@@ -107,6 +107,32 @@ describe('SGML containers', () => {
     assert.deepEqual([batch.filings[0]?.cik, batch.filings[0]?.form], [320193, 'UPLOAD']);
   });
 
+  test('several inline documents without an extracted instance are read as one document set', () => {
+    const ns = 'xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance"'
+      + ' xmlns:iso4217="http://www.xbrl.org/2003/iso4217" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:dei="http://xbrl.sec.gov/dei/2024"'
+      + ' xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12"';
+    const main = `<html ${ns}><body><ix:header><ix:resources>`
+      + '<xbrli:context id="q"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000072971</xbrli:identifier></xbrli:entity>'
+      + '<xbrli:period><xbrli:instant>2024-12-31</xbrli:instant></xbrli:period></xbrli:context>'
+      + '<xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit></ix:resources></ix:header>'
+      + '<ix:nonNumeric name="dei:DocumentType" contextRef="q">10-K</ix:nonNumeric>'
+      + '<ix:nonFraction name="us-gaap:Assets" contextRef="q" unitRef="usd" decimals="-6" scale="6" format="ixt:num-dot-decimal">1,929,845</ix:nonFraction></body></html>';
+    const exhibit = `<html ${ns}><body><ix:header/>`
+      + '<ix:nonFraction name="us-gaap:Liabilities" contextRef="q" unitRef="usd" decimals="-6" scale="6" format="ixt:num-dot-decimal">1,748,314</ix:nonFraction></body></html>';
+    const nc = '<SUBMISSION>\n<ACCESSION-NUMBER>0000072971-25-000001\n<TYPE>10-K\n<FILING-DATE>20250225\n'
+      + '<FILER>\n<COMPANY-DATA>\n<CONFORMED-NAME>EXAMPLE BANK\n<CIK>0000072971\n</COMPANY-DATA>\n</FILER>\n'
+      + `<DOCUMENT>\n<TYPE>10-K\n<SEQUENCE>1\n<FILENAME>main.htm\n<TEXT>\n${main}\n</TEXT>\n</DOCUMENT>\n`
+      + `<DOCUMENT>\n<TYPE>EX-13\n<SEQUENCE>2\n<FILENAME>ex13.htm\n<TEXT>\n${exhibit}\n</TEXT>\n</DOCUMENT>\n</SUBMISSION>\n`;
+    const batch = new Batch();
+    parseFile(fromText('set.nc', nc), batch);
+    assert.deepEqual(batch.facts.map((f) => [f.concept, f.value, f.accession, f.filed]).sort(), [
+      ['us-gaap:Assets', 1929845000000, '0000072971-25-000001', '2025-02-25'],
+      ['us-gaap:Liabilities', 1748314000000, '0000072971-25-000001', '2025-02-25'],
+    ]);
+    const inline = batch.filings.find((f) => f.source === 'inline-xbrl');
+    assert.deepEqual([inline?.form, inline?.primaryDocument], ['10-K', 'main.htm']);
+  });
+
   describe('bad input is an IngestError naming the file and the reason', () => {
     const cat = at('filings', '8-K', '0000018230-22-000107.txt.gz').bytes.toString('latin1');
     const cases: [string, string, RegExp][] = [

@@ -29,11 +29,16 @@ interface Frame {
   parts: string[] | null;
 }
 
-export function readInline(file: SourceFile): XbrlYield {
+/**
+ * Read one inline document, or all documents of an inline XBRL document set (one filing's main document and
+ * exhibits), whose facts may use contexts and units declared in any of them.
+ */
+export function readInline(...files: SourceFile[]): XbrlYield {
   const facts: RawFact[] = [];
   const dei = new Map<string, DeiFact[]>();
+  let current = files[0]?.name ?? '';
   const fail: (reason: string) => never = (reason) => {
-    throw new IngestError(file.name, `inline-xbrl: ${reason}`);
+    throw new IngestError(current, `inline-xbrl: ${reason}`);
   };
   let scope: Resolve = () => undefined;
   const res = new XbrlResources((prefix) => scope(prefix), fail);
@@ -95,32 +100,44 @@ export function readInline(file: SourceFile): XbrlYield {
     facts.push({ concept: frame.concept, contextRef, unitRef, decimals: attr(tag, 'decimals'), value });
   };
 
-  parseXml(file, 'inline-xbrl', (resolve) => {
-    scope = resolve;
-    return {
-      open(tag) {
-        if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.open(tag);
-        if (!isInlineNs(tag.uri)) return;
-        if (tag.local === 'nonFraction') openFact(tag, true);
-        else if (tag.local === 'nonNumeric') openFact(tag, false);
-        else if (tag.local === 'exclude') excluded++;
-      },
-      text(t) {
-        if (res.capturing) res.text(t);
-        if (capturing === 0 || excluded > 0) return;
-        for (const f of stack) f.parts?.push(t);
-      },
-      close(tag) {
-        if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.close(tag);
-        if (!isInlineNs(tag.uri)) return;
-        if (tag.local === 'nonFraction' || tag.local === 'nonNumeric') {
-          const frame = stack.pop();
-          if (frame) closeFact(frame);
-        } else if (tag.local === 'exclude') excluded--;
-      },
-    };
-  });
+  for (const file of files) {
+    current = file.name;
+    stack.length = 0;
+    excluded = 0;
+    capturing = 0;
+    parseXml(file, 'inline-xbrl', (resolve) => {
+      scope = resolve;
+      return {
+        open(tag) {
+          if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.open(tag);
+          if (!isInlineNs(tag.uri)) return;
+          if (tag.local === 'nonFraction') openFact(tag, true);
+          else if (tag.local === 'nonNumeric') openFact(tag, false);
+          else if (tag.local === 'exclude') excluded++;
+        },
+        text(t) {
+          if (res.capturing) res.text(t);
+          if (capturing === 0 || excluded > 0) return;
+          for (const f of stack) f.parts?.push(t);
+        },
+        close(tag) {
+          if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.close(tag);
+          if (!isInlineNs(tag.uri)) return;
+          if (tag.local === 'nonFraction' || tag.local === 'nonNumeric') {
+            const frame = stack.pop();
+            if (frame) closeFact(frame);
+          } else if (tag.local === 'exclude') excluded--;
+        },
+      };
+    });
+  }
   return { contexts: res.contexts, units: res.units, facts, dei };
+}
+
+/** An inline XBRL document set as one filing: facts of every document, filed under the first (primary) one. */
+export function parseInlineSet(files: SourceFile[], batch: Batch): void {
+  const [primary] = files;
+  if (primary) emitXbrl(primary, 'inline-xbrl', readInline(...files), batch);
 }
 
 export const inlineXbrlParser: Parser = {

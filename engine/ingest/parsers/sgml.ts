@@ -11,7 +11,7 @@ import type { Parser } from './Parser.ts';
 import { child, parseNcHeader, parseTxtHeader, value, type SgmlNode } from './sgmlHeader.ts';
 import { itemCode } from './sgmlItems.ts';
 import { looksLikeInstance } from './xbrlInstance.ts';
-import { looksLikeInline } from './inlineXbrl.ts';
+import { looksLikeInline, parseInlineSet } from './inlineXbrl.ts';
 
 const HEAD = /^\s*(?:-----BEGIN PRIVACY-ENHANCED MESSAGE-----[\s\S]*?)?<(?:SEC-DOCUMENT|SEC-HEADER|SUBMISSION)>/;
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
@@ -206,14 +206,19 @@ export const sgmlParser: Parser = {
     }
 
     const nested: SourceFile[] = [];
+    const inlineSet: SourceFile[] = [];
     docs.forEach((d, i) => {
       // The extracted instance holds the facts of the whole inline document set; parsing both would file
-      // every fact twice, and a multi-document set's inline parts cannot be read one by one.
+      // every fact twice.
       if (!d.body || (hasInstance && kinds[i] === 'inline')) return;
       const container: ContainerInfo = { accession, form, cik, filed, accepted, documentType: d.type };
       const name = d.filename ?? `${d.sequence ?? i + 1}-${(d.type ?? 'document').replace(/[^\w.-]+/g, '_')}.txt`;
-      nested.push({ name: `${file.name}!${name}`, bytes: d.body, container });
+      (kinds[i] === 'inline' ? inlineSet : nested).push({ name: `${file.name}!${name}`, bytes: d.body, container });
     });
+    // Without an extracted instance, several inline documents are one document set: an exhibit's facts may use
+    // contexts declared in the main document, so they are read together rather than dispatched one by one.
+    if (inlineSet.length > 1) parseInlineSet(inlineSet, batch);
+    else nested.push(...inlineSet);
     return nested;
   },
 };
