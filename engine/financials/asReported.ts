@@ -1,6 +1,7 @@
 // Query function of the as-reported financials resource: validates and binds parameters, runs the as_reported macro,
 // and returns the spec's JSON objects as DuckDB's to_json renders them (maps become objects, numbers stay numbers).
 import type { Engine } from '../db/Engine.ts';
+import { periodsAreCurrent } from './materializePeriods.ts';
 
 export type AsReportedSeries = 'annual' | 'quarter' | 'ttm';
 
@@ -53,7 +54,17 @@ export function asReportedBindings(p: AsReportedParams): Record<string, string |
   return { cik: p.cik, period: p.period, lim: limit, as_of: asOf };
 }
 
+/** The same rows read from the materialized `periods` dataset (only "now": no asOf). */
+export const AS_REPORTED_STORED_SQL =
+  'SELECT to_json(r)::VARCHAR AS j FROM as_reported_stored($cik::INTEGER, $period, $lim::INTEGER) r';
+
+/** Reads "now" from the materialized periods when they reflect every ingest; otherwise (or with asOf) computes. */
 export async function asReported(engine: Engine, params: AsReportedParams): Promise<AsReportedPeriod[]> {
-  const rows = await engine.query<{ j: string }>(AS_REPORTED_SQL, asReportedBindings(params));
+  const bound = asReportedBindings(params);
+  const stored = bound.as_of === null && periodsAreCurrent(engine.warehouseDir);
+  const { as_of: _, ...now } = bound;
+  const rows = stored
+    ? await engine.query<{ j: string }>(AS_REPORTED_STORED_SQL, now)
+    : await engine.query<{ j: string }>(AS_REPORTED_SQL, bound);
   return rows.map((r) => JSON.parse(r.j) as AsReportedPeriod);
 }

@@ -1,0 +1,85 @@
+// Computes the period pipeline for every company in bulk, one cik bucket at a time, and writes the result as the
+// `periods` dataset (Parquet per bucket, sorted by cik) so that reads of "now" are lookups. Called after an ingest
+// commit. The new generation is built aside and swapped in by renames; `_state.json` records which ingest manifests
+// it reflects, so a reader can tell a stale materialization and compute on the fly instead.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Engine } from '../db/Engine.ts';
+import { quotePath } from '../db/quote.ts';
+
+export interface PeriodsState {
+  generation: string;
+  builtAt: string;
+  /** Ingest manifests (file names under _manifest) the generation reflects. */
+  manifests: string[];
+  periods: number;
+}
+
+export interface MaterializeReport extends PeriodsState {
+  buckets: number;
+  ms: number;
+}
+
+const STATE = '_state.json';
+
+function manifestNames(warehouseDir: string): string[] {
+  const dir = path.join(warehouseDir, '_manifest');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+}
+
+function factBuckets(warehouseDir: string): number[] {
+  const dir = path.join(warehouseDir, 'facts');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((d) => /^bucket=(\d+)$/.exec(d)?.[1]).filter((b): b is string => b !== undefined).map(Number).sort((a, b) => a - b);
+}
+
+/** The state of the materialized periods, or null when there is none. */
+export function readPeriodsState(warehouseDir: string): PeriodsState | null {
+  const file = path.join(warehouseDir, 'periods', STATE);
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as PeriodsState;
+}
+
+/** True when the materialized periods reflect every ingest committed so far. */
+export function periodsAreCurrent(warehouseDir: string): boolean {
+  const state = readPeriodsState(warehouseDir);
+  if (!state) return false;
+  const now = manifestNames(warehouseDir);
+  return now.length === state.manifests.length && now.every((m, i) => m === state.manifests[i]);
+}
+
+export async function materializePeriods(engine: Engine): Promise<MaterializeReport> {
+  const started = performance.now();
+  const wh = engine.warehouseDir;
+  const manifests = manifestNames(wh);
+  const generation = new Date().toISOString().replace(/[-:.]/g, '');
+  const build = path.join(wh, '_periods_build', generation);
+  fs.mkdirSync(build, { recursive: true });
+  let periods = 0;
+  const buckets = factBuckets(wh);
+  try {
+    await engine.withConnection(async (c) => {
+      for (const b of buckets) {
+        const dir = path.join(build, `bucket=${b}`);
+        fs.mkdirSync(dir, { recursive: true });
+        const file = path.join(dir, `part-${generation}.parquet`);
+        const reader = await c.runAndReadAll(
+          `COPY (SELECT * EXCLUDE (series), series FROM period_rows($b::INTEGER, NULL, NULL) ORDER BY cik, series, period DESC)
+           TO ${quotePath(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
+          { b },
+        );
+        periods += Number(reader.getRows()[0]?.[0] ?? 0);
+      }
+    });
+    const state: PeriodsState = { generation, builtAt: new Date().toISOString(), manifests, periods };
+    fs.writeFileSync(path.join(build, STATE), JSON.stringify(state, null, 2));
+    const live = path.join(wh, 'periods');
+    const old = path.join(wh, '_periods_build', `${generation}-old`);
+    if (fs.existsSync(live)) fs.renameSync(live, old);
+    fs.renameSync(build, live);
+    fs.rmSync(old, { recursive: true, force: true });
+    return { ...state, buckets: buckets.length, ms: performance.now() - started };
+  } finally {
+    fs.rmSync(path.join(wh, '_periods_build'), { recursive: true, force: true });
+  }
+}
