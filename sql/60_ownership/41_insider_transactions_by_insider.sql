@@ -4,7 +4,7 @@
 CREATE OR REPLACE MACRO insider_transactions_by_insider(p_cik, p_owner_cik, p_start, p_end) AS TABLE
 WITH trades AS (
   SELECT * FROM insider_transaction_rows(p_cik)
-  WHERE list_contains(owner_keys, p_owner_cik::VARCHAR)
+  WHERE list_contains(owner_keys, p_owner_cik::INTEGER::VARCHAR)
     AND (p_start IS NULL OR "transactionDate" >= p_start::DATE)
     AND (p_end IS NULL OR "transactionDate" <= p_end::DATE)
 ),

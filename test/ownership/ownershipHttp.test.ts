@@ -1,0 +1,114 @@
+// The six ownership routes over loopback against the real app: tiers, entity identification, the paginated envelope,
+// by-insider parameters, reportDate pinning, pageSize maximum, and exactly the spec's fields.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixture } from '../helpers/tempWarehouse.ts';
+import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import type { Plan } from '../../engine/accounts/plans.ts';
+
+const INSIDER_FIELDS = ['ownerName', 'ownerCik', 'isDirector', 'isOfficer', 'isTenPercentOwner', 'officerTitle', 'documentType', 'securityTitle',
+  'transactionDate', 'transactionCode', 'shares', 'pricePerShare', 'acquiredDisposed', 'sharesAfter', 'directIndirect', 'isDerivative',
+  'exercisePrice', 'exerciseDate', 'expirationDate', 'underlyingSecurity', 'underlyingShares', 'accessionNumber', 'filingUrl',
+  'transactionValue', 'filingDate'];
+const HOLDER_FIELDS = ['managerName', 'managerCik', 'value', 'shares', 'shareType', 'investmentDiscretion', 'putCall', 'soleVoting', 'sharedVoting',
+  'noneVoting', 'reportDate', 'prevShares', 'prevValue', 'pctOfShares', 'prevPctOfShares', 'accessionNumber', 'cusip', 'symbol'];
+const OWNER_FIELDS = ['reportingPersonName', 'reportingPersonCik', 'activist', 'amendment', 'percentOfClass', 'aggregateAmountOwned', 'soleVotingPower',
+  'sharedVotingPower', 'soleDispositivePower', 'sharedDispositivePower', 'typeOfReportingPerson', 'securityClassTitle', 'reportDate',
+  'accessionNumber', 'filingUrl', 'filingType', 'prevPercentOfClass', 'purposeOfTransaction', 'intent', 'isInsider', 'insiderTitle'];
+
+let wh: TestWarehouse;
+let app: TestApp;
+
+before(async () => {
+  wh = await fixtureWarehouse([
+    fixture('edgar', 'ownership'), fixture('edgar', '13f'), fixture('edgar', '13dg'), fixture('sec-datasets', 'insider', '2025q2_subset'),
+    fixture('edgar', 'reference', 'cusip_ticker.csv.gz'), fixture('edgar', 'reference', 'company_tickers.json.gz'),
+    fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'),
+  ]);
+  app = await startTestApp(wh.engine);
+});
+after(async () => {
+  await app.close();
+  wh.cleanup();
+});
+
+async function get(path: string, plan: Plan = 'Stock Pro') {
+  const res = await fetch(`${app.base}${path}`, bearer(app.tokens[plan]));
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text) as Record<string, unknown> & { data?: Record<string, unknown>[] } };
+}
+
+describe('insider transaction routes', () => {
+  test('the insider routes are Stock Pro: Free and Starter get 403, Stock Pro and Pro get 200', async () => {
+    for (const path of ['/api/insider-transactions?symbol=SNOW', '/api/insider-transactions/summary?symbol=SNOW', '/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348']) {
+      for (const [plan, status] of [['Free', 403], ['Starter', 403], ['Stock Pro', 200], ['Pro', 200]] as const) {
+        assert.equal((await get(path, plan)).status, status, `${path} as ${plan}`);
+      }
+    }
+  });
+
+  test("Snowflake's trades come paginated, newest first, with exactly the spec's fields", async () => {
+    const { status, body } = await get('/api/insider-transactions?symbol=SNOW&pageSize=5');
+    assert.equal(status, 200);
+    assert.equal(body.pageSize, 5);
+    assert.ok((body.totalResults as number) > 20);
+    assert.deepEqual(Object.keys(body.data![0]!), INSIDER_FIELDS);
+    assert.equal(body.data![0]!.transactionDate, '2025-06-27');
+  });
+
+  test('by-insider needs ownerCik and filters by the date range', async () => {
+    const missing = await get('/api/insider-transactions/by-insider?symbol=SNOW');
+    assert.equal(missing.status, 400);
+    assert.match(String(missing.body.error), /ownerCik/);
+    const { body } = await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348&startDate=2025-06-27&endDate=2025-06-27&pageSize=50');
+    // Slootman on 2025-06-27: an option exercise (stock and option rows) and five sales
+    assert.equal(body.totalResults, 7);
+    assert.ok(body.data!.every((r) => r.ownerName === 'Slootman Frank' && r.transactionDate === '2025-06-27'));
+    const bad = await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348&startDate=2025-13-01');
+    assert.equal(bad.status, 400);
+  });
+
+  test('the summary has the three windows, each with the spec counters', async () => {
+    const { status, body } = await get('/api/insider-transactions/summary?symbol=SNOW');
+    assert.equal(status, 200);
+    assert.deepEqual(Object.keys(body), ['3months', '6months', '12months']);
+    assert.deepEqual(Object.keys(body['12months'] as object), ['buyCount', 'sellCount', 'buyShares', 'sellShares', 'buyValue', 'sellValue', 'netShares', 'uniqueBuyers', 'uniqueSellers']);
+  });
+});
+
+describe('ownership routes', () => {
+  test('institutional holders of AAPL for the quarter a mid-quarter reportDate pins to, with the spec fields', async () => {
+    const { status, body } = await get('/api/ownership/institutional-holders?symbol=AAPL&reportDate=2021-02-15', 'Free');
+    assert.equal(status, 200);
+    assert.equal(body.totalResults, 1);
+    const row = body.data![0]!;
+    assert.deepEqual(Object.keys(row), HOLDER_FIELDS);
+    assert.deepEqual([row.managerName, row.shares, row.value, row.reportDate, row.symbol], ['ACTIAM N.V.', 1733777, 230054000, '2020-12-31', 'AAPL']);
+    assert.equal(typeof row.pctOfShares, 'number');
+  });
+
+  test('pageSize is capped at 500 on institutional holders', async () => {
+    assert.equal((await get('/api/ownership/institutional-holders?symbol=AAPL&pageSize=500')).status, 200);
+    assert.equal((await get('/api/ownership/institutional-holders?symbol=AAPL&pageSize=501')).status, 400);
+  });
+
+  test('beneficial owners by a CUSIP a 13D cover page names, with the spec fields', async () => {
+    const { status, body } = await get('/api/ownership/beneficial-owners?cusip=00032Q104', 'Free');
+    assert.equal(status, 200);
+    const rows = body as unknown as Record<string, unknown>[];
+    assert.equal(rows.length, 2);
+    assert.deepEqual(Object.keys(rows[0]!), OWNER_FIELDS);
+    assert.deepEqual([rows[0]!.reportingPersonName, rows[0]!.percentOfClass, rows[0]!.activist], ['Leonard Braden Michael', 9.9, true]);
+  });
+
+  test('the ownership summary of AAPL for 2020Q4 counts holders and lists the top holder', async () => {
+    const { status, body } = await get('/api/ownership/summary?symbol=AAPL&reportDate=2020-12-31', 'Free');
+    assert.equal(status, 200);
+    assert.equal(body.reportDate, '2020-12-31');
+    assert.equal(body.cik, 320193);
+    const inst = body.institutional as Record<string, number>;
+    assert.equal(inst.holders, 1);
+    assert.equal(inst.shares, 1733777);
+    assert.equal((body.topHolders as { managerName: string }[])[0]!.managerName, 'ACTIAM N.V.');
+  });
+});
