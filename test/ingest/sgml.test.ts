@@ -56,7 +56,7 @@ describe('SGML containers', () => {
     assert.equal(f?.accepted, '2022-04-28T06:32:03');
     assert.deepEqual([f?.isXbrl, f?.isInlineXbrl, f?.primaryDocument, f?.primaryDocDescription], [true, true, 'cat-20220428.htm', '8-K']);
     assert.ok(f?.documents.includes('cat-20220428_htm.xml') && f.documents.includes('cat-20220428_g1.jpg'));
-    assert.deepEqual(batch.entities[0]?.formerNames, [{ name: 'CATERPILLAR TRACTOR CO', from: null, to: '1986-06-23' }]);
+    assert.deepEqual(batch.entities[0]?.formerNames, [{ name: 'CATERPILLAR TRACTOR CO', from: '1986-06-23', to: null }]);
     const names = nested.map((n) => n.name.split('!')[1]);
     assert.ok(names.includes('cat-20220428_htm.xml'));
     assert.ok(!names.includes('cat-20220428.htm'), 'the inline document is left to the extracted instance');
@@ -86,7 +86,7 @@ describe('SGML containers', () => {
     assert.deepEqual(batch.entities.map((e) => [e.cik, e.name, e.sic]), [
       [1376139, 'CVR ENERGY INC', '2911'], [1034563, 'ICAHN ENTERPRISES HOLDINGS L.P.', '3714'],
     ]);
-    assert.deepEqual(batch.entities[1]?.formerNames, [{ name: 'AMERICAN REAL ESTATE HOLDINGS L P', from: null, to: '1998-03-11' }]);
+    assert.deepEqual(batch.entities[1]?.formerNames, [{ name: 'AMERICAN REAL ESTATE HOLDINGS L P', from: '1998-03-11', to: null }]);
   });
 
   test('Form 4 containers take the issuer as the filing CIK and unwrap the <XML> ownership document', () => {
@@ -102,9 +102,13 @@ describe('SGML containers', () => {
     assert.deepEqual(txt.batch.entities.map((e) => e.cik).sort(), [1084869, 1580144, 1959730, 2052009]);
   });
 
-  test('an SEC staff UPLOAD names the company in FILED FOR', () => {
+  test('an SEC staff UPLOAD names the company in FILED FOR; former names run from their change date to the next one', () => {
     const { batch } = parseWith(sgmlParser, at('filings', 'correspondence', '0000000000-24-003505.txt'));
     assert.deepEqual([batch.filings[0]?.cik, batch.filings[0]?.form], [320193, 'UPLOAD']);
+    assert.deepEqual(batch.entities[0]?.formerNames, [
+      { name: 'APPLE INC', from: '2007-01-09', to: null },
+      { name: 'APPLE COMPUTER INC', from: '1997-08-08', to: '2007-01-09' },
+    ]);
   });
 
   test('several inline documents without an extracted instance are read as one document set', () => {

@@ -143,9 +143,11 @@ function entityOf(party: SgmlNode, asOf: string): EntityRow | null {
     stateOfIncorporation: value(data, 'STATE-OF-INCORPORATION'), stateOfIncorporationDescription: null,
     fiscalYearEnd: fye && /^\d{4}$/.test(fye) ? fye : null, ein: ein && !/^0+$/.test(ein) ? ein : null,
     description: null, website: null, phone: value(business, 'PHONE'), tickers: [], exchanges: [],
+    // DATE OF NAME CHANGE is when that former name took effect (Apple: APPLE INC 2007-01-09, where submissions
+    // JSON says from 2007-01-10); the list is newest first, so a name ended when the next newer one began.
     formerNames: former.flatMap((f, i) => {
       const n = value(f, 'FORMER-CONFORMED-NAME');
-      return n ? [{ name: n, from: changed[i + 1] ?? null, to: changed[i] ?? null }] : [];
+      return n ? [{ name: n, from: changed[i] ?? null, to: i > 0 ? changed[i - 1] ?? null : null }] : [];
     }),
     businessAddress: address(business), mailingAddress: address(child(party, 'MAIL-ADDRESS')),
     insiderTransactionForOwnerExists: null, insiderTransactionForIssuerExists: null, asOf, source: 'sgml-header',
