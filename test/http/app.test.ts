@@ -80,13 +80,18 @@ describe('authentication and tiers', () => {
 
   test('every registered route admits exactly the plans its tier labels name (Pro admits all; unlabelled routes admit all)', async () => {
     const routes = [
-      ...ENDPOINTS.map((e) => ({ path: e.path, admits: e.tiers.length === 0 ? [...PLANS] : null, tiers: e.tiers })),
-      ...LABELLED.map((l) => ({ path: `/test/tier/${l.tiers.join('-')}`, admits: l.admits, tiers: l.tiers })),
+      ...ENDPOINTS.map((e) => ({
+        // a route whose own parameters include a required one gets it (by-insider's ownerCik)
+        path: Object.hasOwn(e.params, 'ownerCik') ? `${e.path}?ownerCik=1&` : `${e.path}?`,
+        admits: e.tiers.length === 0 ? [...PLANS] : LABELLED.find((l) => l.tiers.join() === e.tiers.join())?.admits ?? null,
+        tiers: e.tiers,
+      })),
+      ...LABELLED.map((l) => ({ path: `/test/tier/${l.tiers.join('-')}?`, admits: l.admits, tiers: l.tiers })),
     ];
     for (const route of routes) {
       assert.ok(route.admits, `registered route ${route.path} has labels ${route.tiers.join(',')}: add its expected plans to this test`);
       for (const plan of PLANS) {
-        const { res, json } = await get(`${route.path}?cik=320193`, plan);
+        const { res, json } = await get(`${route.path}cik=320193`, plan);
         const allowed = route.admits.includes(plan);
         assert.equal(res.status, allowed ? 200 : 403, `${route.path} as ${plan}`);
         assertRateHeaders(res, `${route.path} as ${plan}`);
