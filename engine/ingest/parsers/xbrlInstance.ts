@@ -22,7 +22,7 @@ interface Pending {
   unitRef: string | undefined;
   decimals: string | undefined;
   dei: string | null;
-  parts: string[];
+  text: string;
 }
 
 export function readInstance(file: SourceFile): XbrlYield {
@@ -55,19 +55,19 @@ export function readInstance(file: SourceFile): XbrlYield {
         if (unitRef === undefined && !isDei) return;
         pending = {
           concept: conceptName(tag.uri, tag.prefix, tag.local), contextRef, unitRef,
-          decimals: attr(tag, 'decimals'), dei: isDei ? tag.local : null, parts: [],
+          decimals: attr(tag, 'decimals'), dei: isDei ? tag.local : null, text: '',
         };
         pendingDepth = depth;
       },
       text(t) {
-        if (pending) pending.parts.push(t);
+        if (pending) pending.text += t;
         else if (res.capturing) res.text(t);
       },
       close(tag) {
         if (pending && depth === pendingDepth) {
           const p = pending;
           pending = null;
-          const text = p.parts.join('');
+          const text = p.text;
           if (p.dei) {
             const list = dei.get(p.dei) ?? [];
             list.push({ contextRef: p.contextRef, value: text, format: null });

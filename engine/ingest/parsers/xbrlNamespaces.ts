@@ -48,7 +48,18 @@ export function standardPrefix(uri: string): string | null {
  * An unprefixed name in an unknown default namespace keeps Clark notation `{uri}local` (never seen on EDGAR).
  */
 export function conceptName(uri: string, docPrefix: string, local: string): string {
-  const prefix = standardPrefix(uri) ?? (docPrefix !== '' ? docPrefix : null);
-  if (prefix !== null) return `${prefix}:${local}`;
-  return uri === '' ? local : `{${uri}}${local}`;
+  // Called once per fact: memoised per namespace and prefix so the same concept is one shared string.
+  let byPrefix = names.get(uri);
+  if (!byPrefix) names.set(uri, (byPrefix = new Map()));
+  let byLocal = byPrefix.get(docPrefix);
+  if (!byLocal) byPrefix.set(docPrefix, (byLocal = new Map()));
+  let name = byLocal.get(local);
+  if (name === undefined) {
+    const prefix = standardPrefix(uri) ?? (docPrefix !== '' ? docPrefix : null);
+    name = prefix !== null ? `${prefix}:${local}` : uri === '' ? local : `{${uri}}${local}`;
+    if (byLocal.size < 100_000) byLocal.set(local, name);
+  }
+  return name;
 }
+
+const names = new Map<string, Map<string, Map<string, string>>>();

@@ -74,6 +74,7 @@ export function attr(tag: SaxesTagNS, name: string): string | undefined {
 /** The value of an attribute in the given namespace, whatever prefix the document bound to it. */
 export function attrNs(tag: SaxesTagNS, uri: string, local: string): string | undefined {
   for (const key in tag.attributes) {
+    if (!key.endsWith(local)) continue;
     const a = tag.attributes[key];
     if (a && a.local === local && a.uri === uri) return a.value;
   }
