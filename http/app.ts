@@ -18,7 +18,7 @@ import { HttpError } from './HttpError.ts';
 import { identify, requireAccount } from './auth.ts';
 import { rateLimit } from './rateLimit/rateLimit.ts';
 import { requestLog } from './requestLog.ts';
-import { endpointHandler } from './endpointHandler.ts';
+import { endpointHandler, handlerCaches } from './endpointHandler.ts';
 import { buildOpenApi } from './openapi.ts';
 import { docsHtml, readScalarBundle } from './docsPage.ts';
 import { WarehouseVersion } from './warehouseVersion.ts';
@@ -36,6 +36,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Trust X-Forwarded-For for the client address of anonymous rate limits (behind a proxy). */
   proxy?: boolean;
+  /** Bytes of serialized answers and entity resolutions kept in memory (default 64 MiB; 0 turns caching off). */
+  cacheBytes?: number;
 }
 
 export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
@@ -70,7 +72,7 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = scalar;
   });
-  const handlerDeps = { engine: deps.engine, tiers, version, cacheControl: 'private, max-age=3600, must-revalidate' };
+  const handlerDeps = { engine: deps.engine, tiers, version, cacheControl: 'private, max-age=3600, must-revalidate', ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024) };
   for (const endpoint of endpoints) router.get(endpoint.path, requireAccount, endpointHandler(endpoint, handlerDeps));
 
   app.use(requestLog(logger));

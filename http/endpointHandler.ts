@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Engine } from '../engine/db/Engine.ts';
 import type { AppState } from './AppState.ts';
-import type { CallInput, Endpoint } from './registry.ts';
+import type { CallInput, Endpoint, ResolvedEntity } from './registry.ts';
 import { badRequest, forbidden } from './HttpError.ts';
 import { planMayCall, planRequiredMessage, type TierConfig } from './tiers.ts';
 import { validateQuery } from './params/validateQuery.ts';
@@ -13,6 +13,7 @@ import { countSql, jsonRowsSql, rowsSql } from './query/macroSql.ts';
 import { negotiate, MEDIA } from './respond/negotiate.ts';
 import { writeRows } from './respond/writeRows.ts';
 import type { WarehouseVersion } from './warehouseVersion.ts';
+import { LruCache } from './LruCache.ts';
 
 export interface HandlerDeps {
   engine: Engine;
@@ -20,6 +21,17 @@ export interface HandlerDeps {
   version: WarehouseVersion;
   /** Cache-Control of successful responses: data changes daily, answers differ by plan (private). */
   cacheControl: string;
+  /** Serialized JSON of object-shaped answers, keyed by ETag (which embeds the warehouse version). */
+  bodies: LruCache<string>;
+  /** Entity resolutions, keyed by warehouse version and identifier. */
+  entities: LruCache<ResolvedEntity>;
+}
+
+export function handlerCaches(maxBytes = 64 * 1024 * 1024): Pick<HandlerDeps, 'bodies' | 'entities'> {
+  return {
+    bodies: new LruCache<string>(maxBytes, (s) => s.length * 2),
+    entities: new LruCache<ResolvedEntity>(maxBytes / 8, () => 256),
+  };
 }
 
 export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Middleware<AppState> {
@@ -41,7 +53,8 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     ctx.set('Cache-Control', deps.cacheControl);
     ctx.vary('Authorization');
     ctx.vary('Accept');
-    const etag = etagFor(deps.version.get(), account.plan, endpoint.path, ctx.querystring, format);
+    const version = deps.version.get();
+    const etag = etagFor(version, account.plan, endpoint.path, ctx.querystring, format);
     ctx.set('ETag', etag);
     // Not ctx.fresh: it ignores If-None-Match whenever the request says Cache-Control: no-cache, which fetch() adds to
     // every conditional request; an origin server may still answer 304 (RFC 9110 13.1.2, weak comparison).
@@ -50,7 +63,22 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
       return;
     }
 
-    const entity = query.entity ? await resolveEntity(engine, query.entity) : null;
+    const cachedBody = endpoint.shape === 'object' && format === 'json' ? deps.bodies.get(etag) : undefined;
+    if (cachedBody !== undefined) {
+      ctx.type = `${MEDIA.json}; charset=utf-8`;
+      ctx.body = cachedBody;
+      return;
+    }
+
+    let entity: ResolvedEntity | null = null;
+    if (query.entity) {
+      const entityKey = `${version}\n${query.entity.name}\n${String(query.entity.value).toUpperCase()}`;
+      entity = deps.entities.get(entityKey) ?? null;
+      if (!entity) {
+        entity = await resolveEntity(engine, query.entity);
+        deps.entities.set(entityKey, entity);
+      }
+    }
     const input: CallInput = { entity, params, plan };
     const args = endpoint.args(input);
 
@@ -59,6 +87,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
       const row = rows[0];
       if (!row) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
       if (format === 'json') {
+        deps.bodies.set(etag, row.j);
         ctx.type = `${MEDIA.json}; charset=utf-8`;
         ctx.body = row.j;
         return;

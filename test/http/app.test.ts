@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import * as v from 'valibot';
 import { tableFromIPC } from 'apache-arrow';
 import { fixture } from '../helpers/tempWarehouse.ts';
+import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { PLANS, type Plan } from '../../engine/accounts/plans.ts';
 import { ENDPOINTS } from '../../http/endpoints/index.ts';
 import { companyEndpoints } from '../../http/endpoints/company.ts';
@@ -278,6 +279,21 @@ describe('HTTP behaviour', () => {
     assertRateHeaders(again.res, '304');
     const otherPlan = await get('/api/company/details?cik=320193', 'Free', { 'If-None-Match': etag! });
     assert.equal(otherPlan.res.status, 200);
+  });
+
+  test('after an ingest the ETag changes, cached answers are not served, and new companies resolve', async () => {
+    const before = await get('/api/company/details?cik=320193');
+    const tesla = await get('/api/company/details?symbol=TSLA');
+    assert.equal(tesla.res.status, 200, 'TSLA is in the SEC ticker list');
+    assert.equal(tesla.json().sic, null, 'no submissions file for Tesla yet');
+    await ingestPaths(wh.engine, [fixture('edgar', 'submissions', 'CIK0001318605.json.gz')]);
+    await new Promise((r) => setTimeout(r, 1100)); // the warehouse version is re-read at most once a second
+    const after = await get('/api/company/details?cik=320193', 'Pro', { 'If-None-Match': before.res.headers.get('etag')! });
+    assert.equal(after.res.status, 200);
+    assert.notEqual(after.res.headers.get('etag'), before.res.headers.get('etag'));
+    const teslaNow = (await get('/api/company/details?symbol=TSLA')).json();
+    assert.equal(teslaNow.sic, '3711');
+    assert.equal(teslaNow.stateOfIncorporation, 'TX');
   });
 
   test('unknown paths are 404 and other methods 405, both as { error } with rate-limit headers', async () => {
