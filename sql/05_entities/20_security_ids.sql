@@ -9,12 +9,18 @@ WITH from_securities AS (
   FROM src_securities
   WHERE cik IS NOT NULL
 ),
+entity_lists AS (
+  -- unnest() twice in one SELECT zips the lists: the n-th exchange belongs to the n-th ticker
+  SELECT cik, unnest(tickers) AS ticker, unnest(exchanges) AS exchange, name, as_of, source
+  FROM src_entities
+  WHERE cik IS NOT NULL AND len(tickers) > 0
+),
 from_entities AS (
-  SELECT e.cik, upper(trim(t.ticker)) AS ticker, nullif(e.exchanges[t.i], '') AS exchange, e.name,
+  SELECT cik, upper(trim(ticker)) AS ticker, nullif(exchange, '') AS exchange, name,
     NULL::VARCHAR AS cusip, NULL::VARCHAR AS composite_figi, NULL::VARCHAR AS share_class_figi, NULL::VARCHAR AS kind,
-    e.as_of, e.source
-  FROM src_entities e, LATERAL (SELECT unnest(e.tickers) AS ticker, generate_subscripts(e.tickers, 1) AS i) t
-  WHERE e.cik IS NOT NULL AND nullif(trim(t.ticker), '') IS NOT NULL
+    as_of, source
+  FROM entity_lists
+  WHERE nullif(trim(ticker), '') IS NOT NULL
 )
 SELECT * FROM from_securities
 UNION ALL

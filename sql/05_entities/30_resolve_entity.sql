@@ -1,9 +1,10 @@
 -- Entity resolution: at most one row naming the issuer (cik) and the security matched by exactly one identifier.
 -- Callers pass the one identifier they were given and NULL for the rest (the HTTP layer enforces "exactly one").
 -- A ticker or CUSIP reused over time resolves to its newest mapping (newest as_of, then submissions before others).
+-- Reads the sources directly (no merged description) so that a lookup stays a filtered scan.
 CREATE OR REPLACE MACRO resolve_entity(p_symbol, p_cik, p_cusip, p_composite_figi, p_share_class_figi) AS TABLE
 WITH by_security AS (
-  SELECT s.cik, s.ticker, s.exchange, s.cusip, s.composite_figi, s.share_class_figi, s.kind, s.as_of,
+  SELECT s.cik, s.name, s.ticker, s.exchange, s.cusip, s.composite_figi, s.share_class_figi, s.kind, s.as_of,
     (s.source = 'submissions')::INTEGER AS preferred
   FROM security_ids s
   WHERE (p_symbol IS NOT NULL AND s.ticker = upper(trim(p_symbol)))
@@ -14,16 +15,21 @@ WITH by_security AS (
 security_match AS (
   SELECT * FROM by_security ORDER BY as_of DESC, preferred DESC, ticker NULLS LAST LIMIT 1
 ),
+cik_rows AS (
+  SELECT cik, name, as_of, (source = 'submissions')::INTEGER AS preferred
+  FROM src_entities WHERE p_cik IS NOT NULL AND cik = TRY_CAST(p_cik AS INTEGER)
+  UNION ALL
+  SELECT cik, name, as_of, 0 FROM src_securities WHERE p_cik IS NOT NULL AND cik = TRY_CAST(p_cik AS INTEGER)
+),
 cik_match AS (
-  SELECT cik FROM entity_latest WHERE p_cik IS NOT NULL AND cik = TRY_CAST(p_cik AS INTEGER)
-  UNION
-  SELECT cik FROM security_ids WHERE p_cik IS NOT NULL AND cik = TRY_CAST(p_cik AS INTEGER)
+  SELECT cik, first(name ORDER BY preferred DESC, as_of DESC) FILTER (WHERE name IS NOT NULL) AS name
+  FROM cik_rows GROUP BY cik
 ),
 matched AS (
-  SELECT cik, ticker, exchange, cusip, composite_figi, share_class_figi, kind FROM security_match
+  SELECT cik, name, ticker, exchange, cusip, composite_figi, share_class_figi, kind FROM security_match
   UNION ALL
-  SELECT cik, NULL, NULL, NULL, NULL, NULL, NULL FROM (SELECT DISTINCT cik FROM cik_match)
+  SELECT cik, name, NULL, NULL, NULL, NULL, NULL, NULL FROM cik_match
 )
-SELECT m.cik::INTEGER AS cik, e.name, m.ticker, m.exchange, m.cusip, m.composite_figi, m.share_class_figi, m.kind
-FROM matched m LEFT JOIN entity_latest e USING (cik)
+SELECT cik::INTEGER AS cik, name, ticker, exchange, cusip, composite_figi, share_class_figi, kind
+FROM matched
 LIMIT 1;

@@ -2,10 +2,10 @@
 -- (camelCase). Built from the merged entity description (entity_latest) and the issuer's listed securities
 -- (security_ids); an issuer known only from a ticker list still gets its name, tickers and exchanges.
 CREATE OR REPLACE MACRO company_details(p_cik) AS TABLE
-WITH entity AS (
-  SELECT * FROM entity_latest WHERE cik = p_cik
+WITH entity AS MATERIALIZED (
+  SELECT * FROM entity_description(p_cik)
 ),
-ids AS (
+ids AS MATERIALIZED (
   SELECT * FROM security_ids WHERE cik = p_cik
 ),
 listings AS (

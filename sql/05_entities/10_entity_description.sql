@@ -1,11 +1,12 @@
--- One row per cik: the registrant's latest description merged across sources. For each field the first non-empty value
--- wins in this order: a 'submissions' row before any other source, then the newest as_of (so a companyfacts name fills
--- in only where no submissions description exists).
-CREATE OR REPLACE VIEW entity_latest AS
+-- One row per cik (p_cik, or every cik when NULL): the registrant's latest description merged across sources. For each
+-- field the first non-empty value wins in this order: a 'submissions' row before any other source, then the newest
+-- as_of (so a companyfacts name fills in only where no submissions description exists). The cik filter sits before the
+-- aggregate so a point lookup aggregates one company's rows only.
+CREATE OR REPLACE MACRO entity_description(p_cik) AS TABLE
 WITH ranked AS (
   SELECT *, (source = 'submissions')::INTEGER AS preferred
   FROM src_entities
-  WHERE cik IS NOT NULL
+  WHERE cik IS NOT NULL AND (p_cik IS NULL OR cik = p_cik)
 ),
 merged AS (
   SELECT
