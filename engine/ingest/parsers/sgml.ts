@@ -124,9 +124,18 @@ function address(n: SgmlNode | undefined): Address | null {
   };
 }
 
+/** A header party's identity block: COMPANY DATA for companies, OWNER DATA for reporting owners. */
+function partyData(party: SgmlNode): SgmlNode | undefined {
+  return child(party, 'COMPANY-DATA') ?? child(party, 'OWNER-DATA');
+}
+
+function partyCik(party: SgmlNode): number | null {
+  return cikOf(value(partyData(party), 'CIK'));
+}
+
 function entityOf(party: SgmlNode, asOf: string): EntityRow | null {
-  const data = child(party, 'COMPANY-DATA') ?? child(party, 'OWNER-DATA');
-  const cik = cikOf(value(data, 'CIK'));
+  const data = partyData(party);
+  const cik = partyCik(party);
   const name = value(data, 'CONFORMED-NAME');
   if (!cik || !name) return null;
   // .txt writes "ELECTRONIC COMPUTERS [3571]", .nc only the code.
@@ -170,11 +179,9 @@ export const sgmlParser: Parser = {
     if (!form) throw new IngestError(file.name, 'sgml: header has no CONFORMED SUBMISSION TYPE');
     const filed = isoDate(value(root, 'FILING-DATE'));
     const accepted = isoTimestamp(value(root, 'ACCEPTANCE-DATETIME'));
-    const parties = root.children
-      .filter((c) => child(c, 'COMPANY-DATA') ?? child(c, 'OWNER-DATA'))
-      .sort((a, b) => rank(a.name) - rank(b.name));
-    const primary = parties.find((p) => cikOf(value(child(p, 'COMPANY-DATA') ?? child(p, 'OWNER-DATA'), 'CIK')));
-    const cik = primary ? cikOf(value(child(primary, 'COMPANY-DATA') ?? child(primary, 'OWNER-DATA'), 'CIK')) : null;
+    const parties = root.children.filter((c) => partyData(c)).sort((a, b) => rank(a.name) - rank(b.name));
+    const primary = parties.find((p) => partyCik(p));
+    const cik = primary ? partyCik(primary) : null;
     if (!cik) throw new IngestError(file.name, 'sgml: header names no company or owner with a CIK');
     const values = child(primary, 'FILING-VALUES') ?? parties.map((p) => child(p, 'FILING-VALUES')).find((v) => v);
 
