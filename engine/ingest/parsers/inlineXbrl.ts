@@ -1,8 +1,10 @@
 // Inline XBRL documents (.htm/.html with ix:header): contexts and units from ix:resources, numeric facts from
 // ix:nonFraction (format transform, then scale, then sign; nil skipped; nested nonFraction each counted once),
 // the dei cover facts from ix:nonNumeric. Yields the same rows as the instance EDGAR extracts from it.
-// One document at a time: a multi-document inline set whose contexts sit in another file fails with a
-// "context not defined" error; ingest the set's extracted `_htm.xml` instance instead.
+// An unknown `format` is an IngestError naming it, not a skipped fact: a silently missing number would leave
+// statements wrong without a trace. ix:fraction and ix:tuple are not read (not used for EDGAR financials).
+// A standalone document whose contexts sit in another document of its set fails with "context not defined";
+// inside a container the whole set is read together (parseInlineSet).
 import type { SaxesTagNS } from 'saxes';
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
