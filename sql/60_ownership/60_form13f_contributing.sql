@@ -6,25 +6,42 @@
 -- (the rule follows the filing date, so a late 2021 report filed in 2023 is in dollars); without a filing date the
 -- quarter decides (reports for quarters before 2022-12-31 were due, and filed, in thousands).
 CREATE OR REPLACE VIEW form13f_contributing AS
-WITH covers AS (
-  SELECT *,
-    (date_trunc('quarter', period_of_report) + INTERVAL 3 MONTH - INTERVAL 1 DAY)::DATE AS report_date,
-    CASE WHEN amendment_type IS NOT NULL THEN upper(amendment_type) WHEN is_amendment THEN 'RESTATEMENT' END AS amendment_kind
+WITH reports AS (
+  SELECT accession, filed, {
+      'manager_cik': manager_cik, 'manager_name': manager_name, 'form': form, 'period_of_report': period_of_report,
+      'is_amendment': is_amendment, 'amendment_no': amendment_no, 'amendment_type': amendment_type
+    } AS r
   FROM src_form13f_reports
   WHERE manager_cik IS NOT NULL AND period_of_report IS NOT NULL AND form LIKE '13F-HR%'
-  QUALIFY row_number() OVER (PARTITION BY accession ORDER BY filed DESC NULLS LAST) = 1
+),
+covers AS (
+  -- one row per accession; a copy that knows the filing date wins (aggregation, not a window: cheaper on many covers)
+  SELECT accession, max(filed) AS filed, arg_max(r, coalesce(filed, DATE '0001-01-01')) AS r
+  FROM reports
+  GROUP BY accession
+),
+typed AS (
+  SELECT accession, filed, r.manager_cik, r.manager_name, r.form, r.is_amendment, r.amendment_no,
+    (date_trunc('quarter', r.period_of_report) + INTERVAL 3 MONTH - INTERVAL 1 DAY)::DATE AS report_date,
+    CASE WHEN r.amendment_type IS NOT NULL THEN upper(r.amendment_type) WHEN r.is_amendment THEN 'RESTATEMENT' END AS amendment_kind
+  FROM covers
 ),
 bases AS (
-  SELECT manager_cik, report_date, accession AS base_accession, filed AS base_filed
-  FROM covers
+  -- newest filing first, then an amendment over an original, the higher amendment number, the later accession
+  SELECT manager_cik, report_date,
+    arg_max(accession, strftime(coalesce(filed, DATE '0001-01-01'), '%Y%m%d') || is_amendment::INTEGER
+      || lpad(coalesce(amendment_no, 0)::VARCHAR, 6, '0') || accession) AS base_accession
+  FROM typed
   WHERE amendment_kind IS NULL OR amendment_kind = 'RESTATEMENT'
-  QUALIFY row_number() OVER (PARTITION BY manager_cik, report_date
-    ORDER BY filed DESC NULLS LAST, is_amendment DESC, amendment_no DESC NULLS LAST, accession DESC) = 1
+  GROUP BY manager_cik, report_date
+),
+based AS (
+  SELECT t.*, b.base_accession, (SELECT x.filed FROM typed x WHERE x.accession = b.base_accession) AS base_filed
+  FROM typed t LEFT JOIN bases b USING (manager_cik, report_date)
 )
-SELECT c.accession, c.manager_cik, c.manager_name, c.form, c.report_date, c.filed, c.amendment_kind,
-  CASE WHEN coalesce(c.filed < DATE '2023-01-03', c.report_date < DATE '2022-12-31') THEN 1000 ELSE 1 END AS value_multiplier
-FROM covers c
-LEFT JOIN bases b USING (manager_cik, report_date)
-WHERE b.base_accession IS NULL
-   OR c.accession = b.base_accession
-   OR (c.amendment_kind = 'NEW HOLDINGS' AND coalesce(c.filed, DATE '9999-12-31') >= coalesce(b.base_filed, DATE '0001-01-01'));
+SELECT accession, manager_cik, manager_name, form, report_date, filed, amendment_kind,
+  CASE WHEN coalesce(filed < DATE '2023-01-03', report_date < DATE '2022-12-31') THEN 1000 ELSE 1 END AS value_multiplier
+FROM based
+WHERE base_accession IS NULL
+   OR accession = base_accession
+   OR (amendment_kind = 'NEW HOLDINGS' AND coalesce(filed, DATE '9999-12-31') >= coalesce(base_filed, DATE '0001-01-01'));

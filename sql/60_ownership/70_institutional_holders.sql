@@ -7,9 +7,12 @@ CREATE OR REPLACE MACRO institutional_holders(p_cik, p_symbol, p_cusip, p_compos
 WITH scope AS (
   SELECT cusip FROM ownership_scope(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi)
 ),
+contributing AS MATERIALIZED (
+  SELECT * FROM form13f_contributing
+),
 quarter AS (
   SELECT max(report_date) AS report_date
-  FROM form13f_contributing
+  FROM contributing
   WHERE p_report_date IS NULL
      OR report_date <= (date_trunc('quarter', p_report_date::DATE + INTERVAL 1 DAY) - INTERVAL 1 DAY)::DATE
 ),
@@ -17,7 +20,7 @@ quarters AS (
   SELECT report_date, last_day(report_date - INTERVAL 3 MONTH) AS prev_date FROM quarter
 ),
 filings AS (
-  SELECT c.* FROM form13f_contributing c, quarters q
+  SELECT c.* FROM contributing c, quarters q
   WHERE c.report_date = q.report_date OR c.report_date = q.prev_date
 ),
 rows AS (
