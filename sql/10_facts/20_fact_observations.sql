@@ -8,7 +8,7 @@ CREATE OR REPLACE MACRO fact_source_rank(source, decimals) AS
   + 100 - coalesce(decimals, 99);
 
 CREATE OR REPLACE MACRO fact_observations(b, c, as_of) AS TABLE
-WITH scoped AS (
+WITH scoped AS MATERIALIZED (
   SELECT * FROM fact_scope(b, c, as_of)
 ),
 collapsed AS (

@@ -20,12 +20,12 @@ annual AS MATERIALIZED (
 ends AS (
   -- an annual span ending within 300 days of a better-supported one is a trailing-twelve-month disclosure, not a year
   SELECT a.* FROM annual a
-  WHERE NOT EXISTS (
-    SELECT 1 FROM annual o
-    WHERE o.cik = a.cik AND o.fy_end <> a.fy_end AND abs(o.fy_end - a.fy_end) < 300
-      AND (o.support > a.support OR (o.support = a.support AND o.fy_end > a.fy_end)))
+  LEFT JOIN annual o
+    ON o.cik = a.cik AND o.fy_end <> a.fy_end AND abs(o.fy_end - a.fy_end) < 300
+   AND (o.support > a.support OR (o.support = a.support AND o.fy_end > a.fy_end))
+  WHERE o.cik IS NULL
 ),
-labelled AS (
+labelled AS MATERIALIZED (
   SELECT *, year(fy_end - INTERVAL 10 DAY)::INTEGER AS default_year FROM ends
 ),
 company_offset AS (
@@ -36,7 +36,7 @@ known AS MATERIALIZED (
          lag(l.fy_end) OVER (PARTITION BY l.cik ORDER BY l.fy_end) AS prev_end
   FROM labelled l JOIN company_offset o USING (cik)
 ),
-bounds AS (
+bounds AS MATERIALIZED (
   SELECT cik, min(fiscal_year) AS first_year, max(fiscal_year) AS last_year,
          arg_min(fy_start, fy_end) AS first_start, max(fy_end) AS last_end
   FROM known GROUP BY ALL

@@ -24,12 +24,12 @@ annual AS (
          NULL::VARCHAR AS method, [src] AS inputs
   FROM p WHERE label = 'FY' OR (label = 'Q4' AND kind = 'balance')
 ),
-direct AS (
+direct AS MATERIALIZED (
   SELECT cik, 'quarter' AS series, fiscal_year, label AS fiscal_period, period_end, concept, unit, kind, value, decimals,
          NULL::VARCHAR AS method, [src] AS inputs
   FROM p WHERE label IN ('Q1', 'Q2', 'Q3', 'Q4')
 ),
-cum AS (
+cum AS MATERIALIZED (
   -- every filed span of a (year, concept, unit) side by side
   SELECT cik, fiscal_year, concept, unit, kind,
          max(value) FILTER (WHERE label = 'FY') AS fy, max(days) FILTER (WHERE label = 'FY') AS fy_d,
@@ -97,7 +97,7 @@ reconstructed AS (
     AND (restated_at IS NULL OR restated_at <= oldest_seen)
     AND NOT (unit = 'shares' AND value < 0)
 ),
-quarters AS (
+quarters AS MATERIALIZED (
   SELECT * FROM direct
   UNION ALL BY NAME
   SELECT * FROM reconstructed

@@ -8,22 +8,24 @@ CREATE OR REPLACE MACRO ttm_values(b, c, as_of) AS TABLE
 WITH q AS MATERIALIZED (
   SELECT * FROM quarter_values(b, c, as_of)
 ),
-quarters AS (
+quarters AS MATERIALIZED (
   SELECT *, fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx FROM q WHERE series = 'quarter'
 ),
-windowed AS (
-  SELECT cik, fiscal_year, fiscal_period, period_end, concept, unit, kind, idx,
-         count(*) OVER w AS n, sum(value) OVER w AS total, avg(value) OVER w AS mean,
-         coalesce(min(decimals) OVER w, 0) AS precision, list(inputs) OVER w AS input_lists
-  FROM quarters
-  WHERE kind IN ('flow', 'wavg')
-  WINDOW w AS (PARTITION BY cik, concept, unit ORDER BY idx RANGE BETWEEN 3 PRECEDING AND CURRENT ROW)
-),
-sums AS (
-  SELECT cik, 'ttm' AS series, fiscal_year, 'TTM' AS fiscal_period, period_end, concept, unit, kind,
-         CASE kind WHEN 'wavg' THEN floor(mean * pow(10, precision) + 0.5) / pow(10, precision) ELSE round(total, 6) END AS value,
-         CASE kind WHEN 'wavg' THEN precision END::INTEGER AS decimals, 'TTM' AS method, flatten(input_lists) AS inputs, idx
-  FROM windowed WHERE n = 4
+sums AS MATERIALIZED (
+  -- the quarter and the three before it, joined by position (a window over nested lineage lists is far slower)
+  SELECT q0.cik, 'ttm' AS series, q0.fiscal_year, 'TTM' AS fiscal_period, q0.period_end, q0.concept, q0.unit, q0.kind,
+         CASE q0.kind
+           WHEN 'wavg' THEN floor((q0.value + q1.value + q2.value + q3.value) / 4 * pow(10, p.precision) + 0.5) / pow(10, p.precision)
+           ELSE round(q0.value + q1.value + q2.value + q3.value, 6)
+         END AS value,
+         CASE q0.kind WHEN 'wavg' THEN p.precision END::INTEGER AS decimals, 'TTM' AS method,
+         q0.inputs || q1.inputs || q2.inputs || q3.inputs AS inputs, q0.idx
+  FROM quarters q0
+  JOIN quarters q1 ON q1.cik = q0.cik AND q1.concept = q0.concept AND q1.unit = q0.unit AND q1.idx = q0.idx - 1
+  JOIN quarters q2 ON q2.cik = q0.cik AND q2.concept = q0.concept AND q2.unit = q0.unit AND q2.idx = q0.idx - 2
+  JOIN quarters q3 ON q3.cik = q0.cik AND q3.concept = q0.concept AND q3.unit = q0.unit AND q3.idx = q0.idx - 3,
+  LATERAL (SELECT coalesce(least(q0.decimals, q1.decimals, q2.decimals, q3.decimals), 0) AS precision) p
+  WHERE q0.kind IN ('flow', 'wavg')
 ),
 ends AS (
   SELECT DISTINCT cik, idx, fiscal_year, period_end FROM sums
@@ -35,20 +37,24 @@ balances AS (
   WHERE x.kind = 'balance'
 ),
 eps_filed AS (
-  SELECT cik, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals, max(idx) AS last_idx
+  SELECT cik, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals
   FROM quarters WHERE kind = 'per_share' GROUP BY ALL
 ),
-eps AS (
+eps_candidates AS (
   SELECT n.cik, 'ttm' AS series, n.fiscal_year, 'TTM' AS fiscal_period, n.period_end, e.eps_concept AS concept,
          e.eps_unit AS unit, 'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value,
-         e.eps_decimals AS decimals, 'TTM' AS method, n.inputs || d.inputs AS inputs
+         e.eps_decimals AS decimals, 'TTM' AS method, n.inputs || d.inputs AS inputs, r.rank
   FROM eps_filed e
   JOIN eps_recipes r ON r.eps_concept = e.eps_concept
-  JOIN sums n ON n.cik = e.cik AND n.concept = r.numerator AND e.eps_unit = n.unit || '/shares' AND n.idx <= e.last_idx + 3
+  JOIN sums n ON n.cik = e.cik AND n.concept = r.numerator AND e.eps_unit = n.unit || '/shares'
   JOIN sums d ON d.cik = n.cik AND d.idx = n.idx AND d.concept = r.denominator AND d.unit = 'shares'
-  QUALIFY row_number() OVER (PARTITION BY n.cik, n.idx, e.eps_concept, e.eps_unit ORDER BY r.rank) = 1
+),
+eps AS (
+  -- the best-ranked recipe per period and concept (an aggregate: cheaper than a window on small inputs)
+  SELECT unnest(best) FROM (
+    SELECT arg_min(x, x.rank) AS best FROM eps_candidates x GROUP BY x.cik, x.period_end, x.concept, x.unit)
 )
 SELECT * FROM q
 UNION ALL BY NAME SELECT * EXCLUDE (idx) FROM sums
 UNION ALL BY NAME SELECT * FROM balances
-UNION ALL BY NAME SELECT * FROM eps WHERE value IS NOT NULL;
+UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM eps WHERE value IS NOT NULL;

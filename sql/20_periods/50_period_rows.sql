@@ -14,7 +14,7 @@ chosen AS MATERIALIZED (
   SELECT * FROM v
   QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept ORDER BY unit_use DESC, unit) = 1
 ),
-contributions AS (
+contributions AS MATERIALIZED (
   SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s FROM chosen
 ),
 amended AS (
