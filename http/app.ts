@@ -92,6 +92,6 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
 async function assertMacrosExist(engine: Engine, endpoints: readonly Endpoint[]): Promise<void> {
   const rows = await engine.query<{ name: string }>(macroExistsSql());
   const present = new Set(rows.map((r) => r.name));
-  const missing = [...new Set(endpoints.map((e) => e.macro).concat('resolve_entity'))].filter((m) => !present.has(m));
+  const missing = [...new Set(endpoints.flatMap((e) => (e.stored ? [e.macro, e.stored.macro] : [e.macro])).concat('resolve_entity'))].filter((m) => !present.has(m));
   if (missing.length) throw new Error(`endpoint registry names SQL macros that are not defined: ${missing.join(', ')}`);
 }

@@ -80,10 +80,12 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
       }
     }
     const input: CallInput = { entity, params, plan };
-    const args = endpoint.args(input);
+    const useStored = endpoint.stored?.current(engine.warehouseDir) === true;
+    const macro = useStored ? endpoint.stored!.macro : endpoint.macro;
+    const args = useStored ? endpoint.stored!.args(input) : endpoint.args(input);
 
     if (endpoint.shape === 'object') {
-      const rows = await engine.query<{ j: string }>(jsonRowsSql(endpoint.macro, args.length, false), args);
+      const rows = await engine.query<{ j: string }>(jsonRowsSql(macro, args.length, false), args);
       const row = rows[0];
       if (!row) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
       if (format === 'json') {
@@ -92,14 +94,14 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
         ctx.body = row.j;
         return;
       }
-      await writeRows(ctx, engine, format, { rowsSql: rowsSql(endpoint.macro, args.length, false), jsonSql: '', args });
+      await writeRows(ctx, engine, format, { rowsSql: rowsSql(macro, args.length, false), jsonSql: '', args });
       return;
     }
 
     if (endpoint.shape === 'array') {
       await writeRows(ctx, engine, format, {
-        rowsSql: rowsSql(endpoint.macro, args.length, false),
-        jsonSql: jsonRowsSql(endpoint.macro, args.length, false),
+        rowsSql: rowsSql(macro, args.length, false),
+        jsonSql: jsonRowsSql(macro, args.length, false),
         args,
       });
       return;
@@ -111,7 +113,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
       endpoint.maxPageSize ?? 500,
     );
     const page = typeof params.page === 'number' ? params.page : 1;
-    const [counted] = await engine.query<{ n: number }>(countSql(endpoint.macro, args.length), args);
+    const [counted] = await engine.query<{ n: number }>(countSql(macro, args.length), args);
     const totalResults = counted?.n ?? 0;
     const totalPages = Math.ceil(totalResults / pageSize);
     if (page > Math.max(1, totalPages)) {
@@ -124,7 +126,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const pagedArgs = [...args, pageSize, (page - 1) * pageSize];
     await writeRows(
       ctx, engine, format,
-      { rowsSql: rowsSql(endpoint.macro, args.length, true), jsonSql: jsonRowsSql(endpoint.macro, args.length, true), args: pagedArgs },
+      { rowsSql: rowsSql(macro, args.length, true), jsonSql: jsonRowsSql(macro, args.length, true), args: pagedArgs },
       { prefix: `{"page":${page},"pageSize":${pageSize},"totalPages":${totalPages},"totalResults":${totalResults},"data":`, suffix: '}' },
     );
   };

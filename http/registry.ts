@@ -45,6 +45,12 @@ export interface Endpoint {
   readonly macro: string;
   /** The macro's arguments in order; values are bound, never spliced. */
   readonly args: (input: CallInput) => DuckDBValue[];
+  /** A precomputed equivalent to read instead while `current(warehouseDir)` holds (same columns, same rows). */
+  readonly stored?: {
+    readonly macro: string;
+    readonly args: (input: CallInput) => DuckDBValue[];
+    readonly current: (warehouseDir: string) => boolean;
+  };
   readonly shape: Shape;
   /** Largest pageSize the endpoint accepts at all (paginated only; plan maxima may clamp lower). */
   readonly maxPageSize?: number;

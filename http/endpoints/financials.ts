@@ -1,7 +1,9 @@
-// Financials group: /api/financials/as-reported, answered by the period engine's as_reported(cik, period, lim, as_of).
+// Financials group: /api/financials/as-reported, answered by the period engine's as_reported(cik, period, lim, as_of)
+// or, when the materialized periods are current, by as_reported_stored(cik, period, lim).
 import * as v from 'valibot';
 import { defineEndpoints } from '../registry.ts';
 import { limitParam, periodParam } from '../params/common.ts';
+import { periodsAreCurrent } from '../../engine/financials/materializePeriods.ts';
 
 export const AsReportedPeriod = v.object({
   period: v.pipe(v.string(), v.isoDate(), v.description('Fiscal period end, YYYY-MM-DD')),
@@ -15,7 +17,7 @@ export const AsReportedPeriod = v.object({
     amendment: v.boolean(),
     facts: v.record(v.string(), v.object({ before: v.optional(v.number()) })),
   })), v.description('Accession number (or synthetic Q4-Recon-... key) -> what that filing contributed')),
-  derived: v.optional(v.record(v.string(), v.unknown())),
+  derived: v.pipe(v.record(v.string(), v.string()), v.description('Fact synthesized from others in the same period -> how it was derived')),
 });
 
 export const financialsEndpoints = defineEndpoints({
@@ -31,6 +33,12 @@ export const financialsEndpoints = defineEndpoints({
   },
   macro: 'as_reported',
   args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, null],
+  // the period engine's results materialized after ingest: a lookup instead of the reconstruction, while current
+  stored: {
+    macro: 'as_reported_stored',
+    args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number],
+    current: periodsAreCurrent,
+  },
   shape: 'array',
   response: AsReportedPeriod,
 });

@@ -159,6 +159,26 @@ describe('company details', () => {
   });
 });
 
+describe('as-reported financials', () => {
+  test('Apple FY2024 revenue is the value its 10-K filed, and the Free plan limit clamps the period count', async () => {
+    const revenue = appleFacts.facts['us-gaap'].RevenueFromContractWithCustomerExcludingAssessedTax.units.USD as { start: string; end: string; val: number; form: string }[];
+    const fy2024 = revenue.find((f) => f.start === '2023-10-01' && f.end === '2024-09-28' && f.form === '10-K')!;
+    const { res, json } = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=3');
+    assert.equal(res.status, 200);
+    const periods = json() as unknown as { period: string; fiscalPeriod: string; facts: Record<string, number> }[];
+    assert.equal(periods.length, 3);
+    const p2024 = periods.find((p) => p.period === '2024-09-28')!;
+    assert.equal(p2024.fiscalPeriod, 'FY');
+    assert.equal(p2024.facts['us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax'], fy2024.val);
+    const free = await get('/api/financials/as-reported?cik=320193&period=quarter&limit=100', 'Free');
+    assert.equal(free.res.headers.get('x-limit-applied'), '5');
+    assert.equal((free.json() as unknown as unknown[]).length, 5);
+    const bad = await get('/api/financials/as-reported?cik=320193&period=yearly');
+    assert.equal(bad.res.status, 400);
+    assert.equal(bad.json().error, 'Invalid parameter "period": expected one of annual, quarter, ttm, got "yearly"');
+  });
+});
+
 describe('entity identification and validation (400)', () => {
   const cases: [string, string, RegExp][] = [
     ['no identifier', '', /Missing entity identifier: give exactly one of symbol, cik, cusip, composite_figi, share_class_figi/],
