@@ -48,8 +48,7 @@ previous AS (
   SELECT p.* FROM positions p, quarters q WHERE p.report_date = q.prev_date
 ),
 securities AS (
-  SELECT s.cusip, o.cik, o.ticker
-  FROM scope s LEFT JOIN ownership_cusips o USING (cusip)
+  SELECT cusip, cik, ticker FROM cusip_issuers((SELECT list(cusip) FROM scope))
 ),
 outstanding AS (
   SELECT q.report_date, q.prev_date, i.cik,

@@ -10,7 +10,7 @@ WITH scope AS (
   SELECT cusip FROM ownership_scope(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi)
 ),
 issuer AS (
-  SELECT coalesce(p_cik::INTEGER, (SELECT min(cik) FROM ownership_cusips WHERE cusip IN (SELECT cusip FROM scope))) AS cik
+  SELECT coalesce(p_cik::INTEGER, (SELECT min(cik) FROM cusip_issuers((SELECT list(cusip) FROM scope)))) AS cik
 ),
 reports AS (
   SELECT b.*, coalesce(b.event_date, b.filed) AS report_date,

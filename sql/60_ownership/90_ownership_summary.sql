@@ -49,17 +49,18 @@ owners AS (
     'intent': intent, 'reportDate': "reportDate"} ORDER BY "percentOfClass" DESC NULLS LAST), []) AS owners
   FROM (SELECT * FROM beneficial_owners(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi) LIMIT 5)
 ),
+securities AS (
+  SELECT * FROM cusip_issuers((SELECT list(cusip) FROM ownership_scope(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi)))
+),
 issuer AS (
-  SELECT coalesce(p_cik::INTEGER, (SELECT min(o.cik) FROM ownership_scope(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi) s
-    JOIN ownership_cusips o USING (cusip))) AS cik
+  SELECT coalesce(p_cik::INTEGER, (SELECT min(cik) FROM securities)) AS cik
 ),
 insiders AS (
   SELECT s."12months" AS w FROM insider_summary((SELECT cik FROM issuer), NULL) s
 )
 SELECT
   (SELECT cik FROM issuer) AS cik,
-  (SELECT min(o.ticker) FROM ownership_scope(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi) s
-    JOIN ownership_cusips o USING (cusip)) AS symbol,
+  coalesce(p_symbol, (SELECT min(ticker) FROM securities)) AS symbol,
   (SELECT report_date FROM quarter) AS "reportDate",
   i.institutional,
   t.top AS "topHolders",
