@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import path from 'node:path';
 import { MemoryRateLimiter } from '../../http/rateLimit/MemoryRateLimiter.ts';
 import { RedisRateLimiter } from '../../http/rateLimit/RedisRateLimiter.ts';
@@ -122,6 +123,13 @@ before(async () => {
   if (!redisSkip) redis = await startTestRedis();
 });
 after(async () => {
+  if (redis) {
+    // a shared CI server keeps running: remove this suite's keys (all under fe:test:)
+    const client = new Redis(redis.url);
+    const keys = await client.keys('{fe:test:*');
+    if (keys.length) await client.del(...keys);
+    await client.quit();
+  }
   await redis?.stop();
 });
 
