@@ -1,0 +1,77 @@
+// Benchmark (a): ingest throughput of companyfacts JSON into the Parquet warehouse through ingestPaths (parse, stage,
+// dedupe, sort, write zstd Parquet, commit), in MB/s of JSON, against plain JSON.parse of the same bytes in the same
+// run. Inputs: Apple's real companyfacts file (fixture) and seeded synthetic filers from the demo generator.
+// Each measure is the median of --runs (3); every ingest run starts from an empty warehouse.
+// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3]
+import fs from 'node:fs';
+import path from 'node:path';
+import { Engine } from '../engine/db/Engine.ts';
+import { ingestPaths } from '../engine/ingest/ingest.ts';
+import { syntheticCompanies } from '../engine/demo/demoCompanies.ts';
+import { writeDemoSources } from '../engine/demo/writeDemoSources.ts';
+import { BENCH_OUT } from './universe.ts';
+import { formatBytes, numberArg, percentile, printTable } from './measure.ts';
+
+const APPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/sec-datasets/bulk-json/companyfacts/CIK0000320193.json');
+const argv = process.argv.slice(2);
+const synthetic = numberArg(argv, 'synthetic', 24);
+const runs = numberArg(argv, 'runs', 3);
+
+function syntheticInputs(count: number): string[] {
+  const dir = path.join(BENCH_OUT, `ingest-src-v1-${count}`);
+  const ready = path.join(dir, 'READY');
+  if (!fs.existsSync(ready)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    writeDemoSources(dir, syntheticCompanies(count, 7), { first: 2009, last: 2024 });
+    fs.writeFileSync(ready, '');
+  }
+  const folder = path.join(dir, 'companyfacts');
+  return fs.readdirSync(folder).sort().map((f) => path.join(folder, f));
+}
+
+function median(xs: number[]): number {
+  return percentile([...xs].sort((a, b) => a - b), 50);
+}
+
+async function measure(label: string, files: string[]): Promise<string[]> {
+  const buffers = files.map((f) => fs.readFileSync(f));
+  const bytes = buffers.reduce((s, b) => s + b.length, 0);
+  const parseMs: number[] = [];
+  const ingestMs: number[] = [];
+  let facts = 0;
+  for (let r = 0; r < runs; r++) {
+    const started = performance.now();
+    let keys = 0;
+    for (const b of buffers) keys += Object.keys(JSON.parse(b.toString('utf8')) as object).length;
+    parseMs.push(performance.now() - started);
+    if (keys === 0) throw new Error('nothing parsed');
+
+    const dir = path.join(BENCH_OUT, 'ingest-warehouse');
+    fs.rmSync(dir, { recursive: true, force: true });
+    const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2 });
+    try {
+      const t = performance.now();
+      const report = await ingestPaths(engine, files);
+      ingestMs.push(performance.now() - t);
+      facts = report.rows.facts ?? 0;
+    } finally {
+      engine.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const mb = bytes / 1e6;
+  const p = median(parseMs);
+  const i = median(ingestMs);
+  return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
+    `${(i / p).toFixed(1)}x`, Math.round(facts / (i / 1000)).toLocaleString('en-US')];
+}
+
+const synth = syntheticInputs(synthetic);
+const rows = [
+  ['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'facts/s'],
+  await measure('Apple companyfacts (real)', [APPLE]),
+  await measure(`${synthetic} synthetic filers`, synth),
+  await measure('both together', [APPLE, ...synth]),
+];
+console.log(`median of ${runs} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
+printTable(rows);
