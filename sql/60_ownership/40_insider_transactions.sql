@@ -1,5 +1,6 @@
 -- The insider-transactions resource of one issuer: one row per physical trade (see insider_trades), newest first.
--- Columns are the spec's JSON fields; transactionValue = shares x price per share.
+-- Columns are the spec's JSON fields; transactionValue = shares x price per share. Trades whose filing names no reporting
+-- owner (a data-set quarter ingested without its REPORTINGOWNER table) are left out: ownerName is required.
 CREATE OR REPLACE MACRO insider_transaction_rows(p_cik) AS TABLE
 SELECT
   owner.name AS "ownerName",
@@ -29,7 +30,8 @@ SELECT
   filed AS "filingDate",
   all_owner_keys AS owner_keys,
   seq AS row_seq
-FROM insider_trades(p_cik);
+FROM insider_trades(p_cik)
+WHERE owner IS NOT NULL;
 
 CREATE OR REPLACE MACRO insider_transactions(p_cik) AS TABLE
 SELECT * EXCLUDE (owner_keys, row_seq) FROM insider_transaction_rows(p_cik)
