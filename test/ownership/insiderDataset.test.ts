@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { ownershipWarehouse, scratchDir, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { ownershipWarehouse, scratchDir, storedZip, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 
 describe('insider data sets', () => {
@@ -95,6 +95,26 @@ describe('a malformed insider data set', () => {
       assert.equal(n?.n, 0);
     } finally {
       cleanup();
+      scratch.remove();
+    }
+  });
+});
+
+describe('an insider data set as the SEC publishes it (one zip per quarter)', () => {
+  test('the zip is read as one group and yields the same rows as the folder', async () => {
+    const scratch = scratchDir();
+    const src = fixture('sec-datasets', 'insider', '2025q2_subset');
+    const zip = storedZip(path.join(scratch.dir, '2025q2_form345.zip'), fs.readdirSync(src).filter((n) => n.endsWith('.tsv') || n.endsWith('.json'))
+      .map((n) => ({ name: n, bytes: fs.readFileSync(path.join(src, n)) })));
+    const w = await ownershipWarehouse([zip]);
+    try {
+      assert.deepEqual(w.report.parsed.map((p) => p.kind), ['insider-dataset']);
+      const [n] = await w.engine.query<{ f: number; t: number }>(`
+        SELECT (SELECT count(*) FROM src_insider_filings)::INTEGER AS f, (SELECT count(*) FROM src_insider_transactions)::INTEGER AS t`);
+      assert.equal(n?.f, 43);
+      assert.ok(n!.t > 100);
+    } finally {
+      w.cleanup();
       scratch.remove();
     }
   });
