@@ -22,7 +22,7 @@ async function snapshot(engine: Engine): Promise<Snapshot> {
   const [row] = await engine.query<Snapshot>(`
     SELECT (SELECT count(*)::INTEGER FROM src_facts) AS facts,
            (SELECT count(*)::INTEGER FROM src_filings) AS filings,
-           (SELECT count(*)::INTEGER FROM src_entities) AS entities,
+           (SELECT count(DISTINCT cik)::INTEGER FROM src_entities) AS entities,
            (SELECT md5(string_agg(concat_ws('|', cik, accession, concept, unit, value, period_start, period_end, fy, fp, frame), ','
                    ORDER BY cik, accession, concept, unit, period_start, period_end)) FROM src_facts) AS digest,
            (SELECT value FROM facts_of(9990003) WHERE form = '10-K/A' AND concept = 'us-gaap:Revenues'
