@@ -35,12 +35,16 @@ function actiam(dir: string, name: string, e: ActiamEdit): string {
       t = t.replaceAll('13F-HR\n', '13F-HR/A\n').replace('<submissionType>13F-HR</submissionType>', '<submissionType>13F-HR/A</submissionType>')
         .replace('<filingManager>', `<isAmendment>true</isAmendment><amendmentNo>1</amendmentNo><amendmentInfo><amendmentType>${e.amendment}</amendmentType></amendmentInfo><filingManager>`);
     }
-    return t.replace(INFO_ROW, (row) => {
+    let kept = 0;
+    t = t.replace(INFO_ROW, (row) => {
       const cusip = /<ns1:cusip>([^<]+)</.exec(row)![1]!;
       if (e.keep && !e.keep(cusip)) return '';
+      kept++;
       const s = e.shares?.[cusip];
       return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${s[1]}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${s[0]}<`) : row;
     });
+    // the summary page states the table's row count
+    return t.replace('<tableEntryTotal>5</tableEntryTotal>', `<tableEntryTotal>${kept}</tableEntryTotal>`);
   });
 }
 

@@ -48,6 +48,21 @@ describe('malformed ownership input', () => {
     await expectRejected(truncated(fixture('edgar', '13f', 'unidentified.13F-HR.infotable.xml'), 'infotable-cut.xml', 0.5), /^13F information table: malformed XML/);
   });
 
+  test('an information table cut at a row boundary (still well-formed) is caught by its cover page row count', async () => {
+    const bad = variantWith(fixture('edgar', '13f', '0001619124-21-000002.txt'), scratch.dir, '0001619124-21-000002.txt',
+      (t) => t.replace(/\s*<ns1:infoTable>(?:(?!<ns1:infoTable>)[\s\S])*?<\/ns1:infoTable>\s*(?=<\/ns1:informationTable>)/, '\n'));
+    const { engine, cleanup } = await openTempEngine();
+    try {
+      await assert.rejects(ingestPaths(engine, [bad]), (err: unknown) => {
+        assert.ok(err instanceof IngestFailed);
+        assert.match(err.message, /13F information table: 4 rows, but the cover page of 0001619124-21-000002 declares 5/);
+        return true;
+      });
+    } finally {
+      cleanup();
+    }
+  });
+
   test('an information-table row without a valid CUSIP is rejected with its row number', async () => {
     const bad = variantOf(fixture('edgar', '13f', 'unidentified.13F-HR.infotable.xml'), scratch.dir, 'infotable-bad-cusip.xml', [[/<cusip>[^<]+<\/cusip>/, '<cusip>N/A</cusip>']]);
     await expectRejected(bad, /^13F information table: row 1 has an invalid CUSIP "N\/A"/);

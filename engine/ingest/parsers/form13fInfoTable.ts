@@ -56,6 +56,12 @@ export const form13fInfoTableParser: Parser = {
         });
       }
     });
+    // a well-formed table can still be cut short: the cover page of the same filing says how many rows it has
+    const cover = meta.accessionKnown ? batch.form13f_reports.find((r) => r.accession === meta.accession) : undefined;
+    const rows = children(table, 'infoTable').length;
+    if (cover?.tableEntryTotal != null && cover.tableEntryTotal !== rows) {
+      throw new IngestError(file.name, `13F information table: ${rows} rows, but the cover page of ${meta.accession} declares ${cover.tableEntryTotal} (truncated or incomplete table)`);
+    }
     batch.securities.push(...securities.values());
   },
 };
