@@ -94,7 +94,11 @@ export class TokenStore {
   private maybeReload(now: number): void {
     if (now - this.checkedAt < this.reloadIntervalMs) return;
     this.checkedAt = now;
-    this.reload();
+    try {
+      this.reload();
+    } catch {
+      // a hand-edited file that no longer parses: keep serving the tokens last loaded rather than failing every request
+    }
   }
 
   private reload(): void {

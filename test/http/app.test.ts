@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import * as v from 'valibot';
+import { pino } from 'pino';
 import { tableFromIPC } from 'apache-arrow';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
@@ -34,6 +35,8 @@ const pagedFacts: Endpoint = {
 };
 // An array route over the same macro.
 const arrayFacts: Endpoint = { ...pagedFacts, path: '/test/facts-array', shape: 'array' };
+// A misconfigured route (text where the macro wants a cik) to see what an engine failure looks like to a client.
+const broken: Endpoint = { ...pagedFacts, path: '/test/broken', shape: 'array', args: () => ['not a number'] };
 
 const appleSubmissions = JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'submissions', 'CIK0000320193.json.gz'))).toString('utf8'));
 const appleFacts = JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'))).toString('utf8'));
@@ -44,10 +47,12 @@ const appleFactCount = Object.values(appleFacts.facts as Record<string, Record<s
 
 let wh: TestWarehouse;
 let app: TestApp;
+const logLines: string[] = [];
+const logger = pino({ level: 'info' }, { write: (line: string) => { logLines.push(line); } });
 
 before(async () => {
   wh = await fixtureWarehouse();
-  app = await startTestApp(wh.engine, { endpoints: [...ENDPOINTS, ...labelledEndpoints, pagedFacts, arrayFacts] });
+  app = await startTestApp(wh.engine, { endpoints: [...ENDPOINTS, ...labelledEndpoints, pagedFacts, arrayFacts, broken], logger });
 });
 after(async () => {
   await app.close();
@@ -331,6 +336,20 @@ describe('HTTP behaviour', () => {
       assert.match(((await res.json()) as { error: string }).error, /every operation of this API is a GET/);
       assertRateHeaders(res, method);
     }
+  });
+
+  test('an engine failure is a 500 with a generic message; the SQL error is logged under the request id only', async () => {
+    const res = await fetch(`${app.base}/test/broken?cik=320193`, bearer(app.tokens.Pro));
+    assert.equal(res.status, 500);
+    const id = res.headers.get('x-request-id')!;
+    const body = (await res.json()) as { error: string };
+    assert.equal(body.error, 'Internal error; the request id in the X-Request-Id header identifies it in the server log');
+    assertRateHeaders(res, '500');
+    const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; msg: string; err?: { message: string } }).filter((l) => l.reqId === id);
+    const failure = logged.find((l) => l.msg === 'request failed');
+    assert.match(failure?.err?.message ?? '', /Conversion Error|Could not convert|not a number/i);
+    assert.ok(logged.some((l) => l.msg === 'request'), 'access log line');
+    assert.ok(!logLines.some((l) => l.includes(app.tokens.Pro)), 'tokens never logged');
   });
 
   test('every response carries a request id and none leaks SQL, paths or stacks', async () => {
