@@ -83,7 +83,13 @@ export class ReplSession {
       this.lastQuery = sql;
       return;
     }
-    if (await this.render(sql)) this.lastQuery = sql;
+    try {
+      if (await this.render(sql)) this.lastQuery = sql;
+    } catch (e) {
+      // .export after a failed query must not quietly write an older one
+      this.lastQuery = null;
+      throw e;
+    }
   }
 
   private async command(line: string): Promise<boolean> {

@@ -94,15 +94,28 @@ export class CsvRenderer implements Renderer {
   end(): void {}
 }
 
+/** Types the JSON converter renders as strings (to keep precision); they become numbers when exact in a double. */
+const WIDE_NUMBERS = new Set<DuckDBTypeId>([
+  DuckDBTypeId.BIGINT, DuckDBTypeId.UBIGINT, DuckDBTypeId.HUGEINT, DuckDBTypeId.UHUGEINT, DuckDBTypeId.DECIMAL,
+]);
+
+function jsonNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const n = Number(value);
+  return Number.isFinite(n) && (Number.isSafeInteger(n) || /[.eE]/.test(value)) ? n : value;
+}
+
 /** A JSON array of row objects, one object per line. */
 export class JsonRenderer implements Renderer {
   private names: string[] = [];
+  private wide: boolean[] = [];
   private first = true;
 
   constructor(private readonly write: Write) {}
 
   begin(columns: readonly ColumnInfo[]): void {
     this.names = columns.map((c) => c.name);
+    this.wide = columns.map((c) => WIDE_NUMBERS.has(c.type.typeId));
     this.write('[');
   }
 
@@ -110,7 +123,7 @@ export class JsonRenderer implements Renderer {
     let text = '';
     for (const row of chunk.convertRows(JsonDuckDBValueConverter)) {
       const object: Record<string, unknown> = {};
-      this.names.forEach((name, i) => { object[name] = row[i]; });
+      this.names.forEach((name, i) => { object[name] = this.wide[i] ? jsonNumber(row[i]) : row[i]; });
       text += `${this.first ? '\n' : ',\n'}${JSON.stringify(object)}`;
       this.first = false;
     }

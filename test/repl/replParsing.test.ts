@@ -86,3 +86,22 @@ test('the table renderer aligns columns, right-aligns numbers and truncates long
     instance.closeSync();
   }
 });
+
+test('JSON mode writes counts and decimals as JSON numbers, and integers beyond 2^53 as exact strings', async () => {
+  const { JsonRenderer } = await import('../../engine/repl/renderers.ts');
+  const instance = await DuckDBInstance.create(':memory:');
+  const c = await instance.connect();
+  try {
+    const result = await c.stream(`SELECT count(*) AS n, 1.50::DECIMAL(10,2) AS d, 9007199254740993::BIGINT AS big, DATE '2024-01-02' AS day FROM range(3)`);
+    const columns = result.columnNames().map((name, i) => ({ name, type: result.columnType(i) }));
+    let json = '';
+    const r = new JsonRenderer((s) => { json += s; });
+    r.begin(columns);
+    r.chunk((await result.fetchChunk())!);
+    r.end();
+    assert.deepEqual(JSON.parse(json), [{ n: 3, d: 1.5, big: '9007199254740993', day: '2024-01-02' }]);
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+});
