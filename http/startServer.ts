@@ -2,7 +2,6 @@
 // are closed at once), then release the rate limiter; a deadline bounds the wait.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Koa from 'koa';
 
 export interface RunningServer {
   server: http.Server;
@@ -12,7 +11,8 @@ export interface RunningServer {
   close(deadlineMs?: number): Promise<void>;
 }
 
-export async function startServer(app: Koa<never> | Koa<any>, port: number, host: string): Promise<RunningServer> {
+/** Anything with Koa's `callback()`: the API app, or the bench's bare baseline. */
+export async function startServer(app: { callback(): http.RequestListener }, port: number, host: string): Promise<RunningServer> {
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -98,6 +98,30 @@ describe('no input produces a 500', () => {
     }
   });
 
+  const cases: [string, string][] = [
+    ['startDate=2024-13-01', 'Invalid parameter "startDate": expected a calendar date written YYYY-MM-DD, got "2024-13-01"'],
+    ['startDate=2023-02-29', 'Invalid parameter "startDate": expected a calendar date written YYYY-MM-DD, got "2023-02-29"'],
+    ['startDate=01/02/2024', 'Invalid parameter "startDate": expected a calendar date written YYYY-MM-DD, got "01/02/2024"'],
+    ['includeSubtotals=yes', 'Invalid parameter "includeSubtotals": expected true or false, got "yes"'],
+    ['period=yearly', 'Invalid parameter "period": expected one of annual, quarter, ttm, got "yearly"'],
+    ['limit=0', 'Invalid parameter "limit": expected an integer from 1 to 1000, got "0"'],
+    ['currency=usd', 'Invalid parameter "currency": expected original, USD or an ISO 4217 currency code the service prices (listed in /v1/openapi.json), got "usd"'],
+    ['start_date=2024-01-01', 'Unknown parameter "start_date"; did you mean "startDate"?'],
+  ];
+  for (const [qs, message] of cases) {
+    test(`${qs} is a 400 naming the parameter and what was expected`, async () => {
+      const res = await fetch(`${app.base}/test/rich?cik=320193&${qs}`, bearer(app.tokens.Pro));
+      assert.equal(res.status, 400);
+      assert.deepEqual(await res.json(), { error: message });
+    });
+  }
+
+  test('valid values of every parameter kind are accepted', async () => {
+    const res = await fetch(`${app.base}/test/rich?cik=320193&startDate=2024-02-29&includeSubtotals=true&period=ttm&limit=3&currency=EUR&page=1&pageSize=10`, bearer(app.tokens.Pro));
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as { pageSize: number }).pageSize, 10);
+  });
+
   test('hostile raw query text (bad percent-encoding, huge values, SQL) is a 400, not a 500', async () => {
     for (const qs of ['cik=%', 'symbol=%E0%A4%A', `symbol=${'A'.repeat(10_000)}`, "symbol=AAPL'%20OR%201=1--", 'cik=320193&&&', '=&=', 'cik[]=1', 'symbol=AAPL%00']) {
       const res = await fetch(`${app.base}/api/company/details?${qs}`, bearer(app.tokens.Pro));
