@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
 import type { Plan } from '../../engine/accounts/plans.ts';
+import * as v from 'valibot';
+import { tableFromIPC } from 'apache-arrow';
+import { BeneficialOwner, InsiderSummary, InsiderTransaction, InstitutionalHolder, OwnershipSummary } from '../../http/endpoints/ownership.ts';
 
 const INSIDER_FIELDS = ['ownerName', 'ownerCik', 'isDirector', 'isOfficer', 'isTenPercentOwner', 'officerTitle', 'documentType', 'securityTitle',
   'transactionDate', 'transactionCode', 'shares', 'pricePerShare', 'acquiredDisposed', 'sharesAfter', 'directIndirect', 'isDerivative',
@@ -110,5 +113,29 @@ describe('ownership routes', () => {
     assert.equal(inst.holders, 1);
     assert.equal(inst.shares, 1733777);
     assert.equal((body.topHolders as { managerName: string }[])[0]!.managerName, 'ACTIAM N.V.');
+  });
+});
+
+describe('ownership responses against their documented schemas and in other formats', () => {
+  test('every route answers data its valibot response schema accepts', async () => {
+    v.parse(v.array(InsiderTransaction), (await get('/api/insider-transactions?symbol=SNOW&pageSize=500')).body.data);
+    v.parse(v.array(InsiderTransaction), (await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348')).body.data);
+    v.parse(InsiderSummary, (await get('/api/insider-transactions/summary?symbol=SNOW')).body);
+    v.parse(v.array(InstitutionalHolder), (await get('/api/ownership/institutional-holders?cik=1652044&reportDate=2024-12-31')).body.data);
+    v.parse(v.array(BeneficialOwner), (await get('/api/ownership/beneficial-owners?cik=1422142')).body);
+    v.parse(OwnershipSummary, (await get('/api/ownership/summary?symbol=AAPL&reportDate=2020-12-31')).body);
+  });
+
+  test('institutional holders also come as CSV and as Arrow with the same rows', async () => {
+    const path = '/api/ownership/institutional-holders?symbol=AAPL&reportDate=2024-12-31';
+    const csv = await (await fetch(`${app.base}${path}`, bearer(app.tokens.Free, { Accept: 'text/csv' }))).text();
+    const lines = csv.trim().split(/\r?\n/);
+    assert.equal(lines[0], ['managerName', 'managerCik', 'value', 'shares', 'shareType', 'investmentDiscretion', 'putCall', 'soleVoting', 'sharedVoting',
+      'noneVoting', 'reportDate', 'prevShares', 'prevValue', 'pctOfShares', 'prevPctOfShares', 'accessionNumber', 'cusip', 'symbol'].join(','));
+    assert.equal(lines.length, 2);
+    const arrow = await fetch(`${app.base}${path}`, bearer(app.tokens.Free, { Accept: 'application/vnd.apache.arrow.stream' }));
+    const table = tableFromIPC(new Uint8Array(await arrow.arrayBuffer()));
+    assert.equal(table.numRows, 1);
+    assert.equal(table.getChild('shares')?.get(0), 18577);
   });
 });
