@@ -21,6 +21,8 @@ const INFO_ROW = /\s*<ns1:infoTable>[\s\S]*?<\/ns1:infoTable>/g;
 interface ActiamEdit {
   accession: string; filed: string; period?: string; amendment?: 'RESTATEMENT' | 'NEW HOLDINGS';
   keep?: (cusip: string) => boolean; shares?: Record<string, [number, number]>;
+  /** Rows appended to the table: a copy of the row of `like` with these changes. */
+  extra?: { like: string; shares: number; value: number; putCall?: 'PUT' | 'CALL'; type?: 'SH' | 'PRN' }[];
 }
 
 /** Actiam's real 13F-HR .txt with its accession, dates, amendment type or rows changed. */
@@ -43,6 +45,14 @@ function actiam(dir: string, name: string, e: ActiamEdit): string {
       const s = e.shares?.[cusip];
       return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${s[1]}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${s[0]}<`) : row;
     });
+    for (const x of e.extra ?? []) {
+      const base = [...text.matchAll(INFO_ROW)].map((m) => m[0]).find((row) => row.includes(`<ns1:cusip>${x.like}<`))!;
+      let row = base.replace(/<ns1:value>\d+</, `<ns1:value>${x.value}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${x.shares}<`);
+      if (x.type) row = row.replace('<ns1:sshPrnamtType>SH<', `<ns1:sshPrnamtType>${x.type}<`);
+      if (x.putCall) row = row.replace('</ns1:shrsOrPrnAmt>', `</ns1:shrsOrPrnAmt>\n\t\t<ns1:putCall>${x.putCall}</ns1:putCall>`);
+      t = t.replace('</ns1:informationTable>', `${row}\n</ns1:informationTable>`);
+      kept++;
+    }
     // the summary page states the table's row count
     return t.replace('<tableEntryTotal>5</tableEntryTotal>', `<tableEntryTotal>${kept}</tableEntryTotal>`);
   });
@@ -62,8 +72,12 @@ describe('13F ingest and institutional holders', () => {
     const q2 = actiam(d, 'actiam-2020q2.txt', { accession: '0001619124-20-000050', filed: '2020-08-10', period: '2020-06-30' });
     const q2restated = actiam(d, 'actiam-2020q2-restated.txt', { accession: '0001619124-20-000060', filed: '2020-08-20', period: '2020-06-30',
       amendment: 'RESTATEMENT', keep: (c) => c === AAPL, shares: { [AAPL]: [1000000, 91000] } });
+    // Q4 2020: a NEW HOLDINGS amendment reporting call options on Apple and a principal-amount (PRN) position in Amazon
+    const q4options = actiam(d, 'actiam-2020q4-options.txt', { accession: '0001619124-21-000009', filed: '2021-02-20',
+      amendment: 'NEW HOLDINGS', keep: () => false,
+      extra: [{ like: AAPL, shares: 50000, value: 6600, putCall: 'CALL' }, { like: '023135106', shares: 2000000, value: 2100, type: 'PRN' }] });
     w = await ownershipWarehouse([
-      fixture('edgar', '13f'), q3, q3new, q2, q2restated,
+      fixture('edgar', '13f'), q3, q3new, q2, q2restated, q4options,
       fixture('edgar', 'reference', 'cusip_ticker.csv.gz'), fixture('edgar', 'reference', 'company_tickers.json.gz'),
       fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'),
     ]);
@@ -133,6 +147,15 @@ describe('13F ingest and institutional holders', () => {
     assert.deepEqual([amzn?.shares, amzn?.value, amzn?.accessionNumber], [40000, 120000000, '0001619124-20-000095']);
     const amznQ4 = (await byCusip('023135106', '2020-12-31')).find((r) => r.managerCik === 1619124)!;
     assert.equal(amznQ4.prevShares, 40000);
+  });
+
+  test('put/call and PRN positions are rows of their own, counted per manager, CUSIP and position type, without pctOfShares', async () => {
+    const aapl = (await byCusip(AAPL, '2020-12-31')).filter((r) => r.managerCik === 1619124);
+    assert.deepEqual(aapl.map((r) => [r.shareType, r.putCall, r.shares, r.value]), [['SH', null, 1733777, 230054000], ['SH', 'CALL', 50000, 6600000]]);
+    assert.equal(typeof aapl[0]!.pctOfShares, 'number');
+    assert.equal(aapl[1]!.pctOfShares, null);
+    const amzn = (await byCusip('023135106', '2020-12-31')).filter((r) => r.managerCik === 1619124);
+    assert.deepEqual(amzn.map((r) => [r.shareType, r.shares, r.value]), [['SH', 46688, 152059000], ['PRN', 2000000, 2100000]]);
   });
 
   test('a RESTATEMENT replaces the whole report it amends', async () => {
