@@ -66,9 +66,10 @@ async function measure(url: string, connections: number, seconds: number, header
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, serve: { type: 'boolean', default: false } } });
+  // not strict: `npm run bench` passes its flags to every bench
+  const { values } = parseArgs({ strict: false, options: { seconds: { type: 'string', default: '5' }, serve: { type: 'boolean', default: false } } });
   if (values.serve) return serve();
-  const seconds = Number(values.seconds);
+  const seconds = Number(values.seconds) || 5;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
