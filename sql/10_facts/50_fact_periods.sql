@@ -42,12 +42,19 @@ instants AS (
   FROM placed p JOIN quarter_ends q USING (cik, period_end)
   WHERE p.period_start IS NULL
 ),
-labelled AS (
+labelled AS MATERIALIZED (
   SELECT * EXCLUDE (label, fiscal_year), fiscal_year, label FROM durations WHERE label IS NOT NULL
   UNION ALL BY NAME
   SELECT * FROM instants
+),
+duplicated AS (
+  -- two spans given the same label in a year (e.g. a quarter tagged with shifted dates): the newest-supplied one stays
+  SELECT cik, fiscal_year, label, concept, unit, max((supplied_vintage, period_end)) AS keep
+  FROM labelled GROUP BY ALL HAVING count(*) > 1
 )
-SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
-       supplier, supplier_form, supplier_date, before, supplied_vintage, prev_seen_vintage, last_seen_vintage, amendments
-FROM labelled
-QUALIFY row_number() OVER (PARTITION BY cik, fiscal_year, label, concept, unit ORDER BY supplied_vintage DESC, period_end DESC) = 1;
+SELECT l.cik, l.fiscal_year, l.label, l.concept, l.unit, l.period_start, l.period_end, l.days, l.value, l.decimals,
+       l.supplier, l.supplier_form, l.supplier_date, l.before, l.supplied_vintage, l.prev_seen_vintage, l.last_seen_vintage,
+       l.amendments
+FROM labelled l
+LEFT JOIN duplicated d USING (cik, fiscal_year, label, concept, unit)
+WHERE d.keep IS NULL OR d.keep = (l.supplied_vintage, l.period_end);

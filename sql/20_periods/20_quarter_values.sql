@@ -108,8 +108,8 @@ eps_filed AS (
   FROM p WHERE kind = 'per_share' AND label IN ('FY', '9M', 'H1')
   GROUP BY ALL
 ),
-eps AS (
-  SELECT n.cik, 'quarter' AS series, n.fiscal_year, n.fiscal_period, n.period_end, e.eps_concept AS concept, e.eps_unit AS unit,
+eps_candidates AS (
+  SELECT r.rank, n.cik, 'quarter' AS series, n.fiscal_year, n.fiscal_period, n.period_end, e.eps_concept AS concept, e.eps_unit AS unit,
          'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value, e.eps_decimals AS decimals,
          coalesce(n.method, d.method) AS method,
          list_transform(n.inputs || d.inputs, s -> struct_update(s, fact_entry := s.form LIKE '%-Recon')) AS inputs
@@ -121,8 +121,12 @@ eps AS (
   WHERE (n.method IS NOT NULL OR d.method IS NOT NULL)
     AND NOT EXISTS (SELECT 1 FROM direct x WHERE x.cik = n.cik AND x.fiscal_year = n.fiscal_year
                     AND x.fiscal_period = n.fiscal_period AND x.concept = e.eps_concept AND x.unit = e.eps_unit)
-  QUALIFY row_number() OVER (PARTITION BY n.cik, n.fiscal_year, n.fiscal_period, e.eps_concept, e.eps_unit ORDER BY r.rank) = 1
+),
+eps AS (
+  -- the best-ranked recipe per quarter and concept
+  SELECT unnest(best) FROM (
+    SELECT arg_min(x, x.rank) AS best FROM eps_candidates x GROUP BY x.cik, x.fiscal_year, x.fiscal_period, x.concept, x.unit)
 )
 SELECT * FROM annual
 UNION ALL BY NAME SELECT * FROM quarters
-UNION ALL BY NAME SELECT * FROM eps WHERE value IS NOT NULL;
+UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM eps WHERE value IS NOT NULL;

@@ -13,18 +13,18 @@ quarters AS MATERIALIZED (
 ),
 sums AS MATERIALIZED (
   -- the quarter and the three before it, joined by position (a window over nested lineage lists is far slower)
-  SELECT q0.cik, 'ttm' AS series, q0.fiscal_year, 'TTM' AS fiscal_period, q0.period_end, q0.concept, q0.unit, q0.kind,
+  SELECT coalesce(least(q0.decimals, q1.decimals, q2.decimals, q3.decimals), 0) AS precision, q0.cik, 'ttm' AS series, q0.fiscal_year, 'TTM' AS fiscal_period, q0.period_end, q0.concept, q0.unit, q0.kind,
          CASE q0.kind
-           WHEN 'wavg' THEN floor((q0.value + q1.value + q2.value + q3.value) / 4 * pow(10, p.precision) + 0.5) / pow(10, p.precision)
+           WHEN 'wavg' THEN floor((q0.value + q1.value + q2.value + q3.value) / 4 * pow(10, precision) + 0.5) / pow(10, precision)
            ELSE round(q0.value + q1.value + q2.value + q3.value, 6)
          END AS value,
-         CASE q0.kind WHEN 'wavg' THEN p.precision END::INTEGER AS decimals, 'TTM' AS method,
+         CASE q0.kind WHEN 'wavg' THEN precision END::INTEGER AS decimals, 'TTM' AS method,
          q0.inputs || q1.inputs || q2.inputs || q3.inputs AS inputs, q0.idx
   FROM quarters q0
+  -- chained (q3 to q2 to q1 to q0) so that every pair the optimizer may join first is tied by position
   JOIN quarters q1 ON q1.cik = q0.cik AND q1.concept = q0.concept AND q1.unit = q0.unit AND q1.idx = q0.idx - 1
-  JOIN quarters q2 ON q2.cik = q0.cik AND q2.concept = q0.concept AND q2.unit = q0.unit AND q2.idx = q0.idx - 2
-  JOIN quarters q3 ON q3.cik = q0.cik AND q3.concept = q0.concept AND q3.unit = q0.unit AND q3.idx = q0.idx - 3,
-  LATERAL (SELECT coalesce(least(q0.decimals, q1.decimals, q2.decimals, q3.decimals), 0) AS precision) p
+  JOIN quarters q2 ON q2.cik = q1.cik AND q2.concept = q1.concept AND q2.unit = q1.unit AND q2.idx = q1.idx - 1
+  JOIN quarters q3 ON q3.cik = q2.cik AND q3.concept = q2.concept AND q3.unit = q2.unit AND q3.idx = q2.idx - 1
   WHERE q0.kind IN ('flow', 'wavg')
 ),
 ends AS (
@@ -55,6 +55,6 @@ eps AS (
     SELECT arg_min(x, x.rank) AS best FROM eps_candidates x GROUP BY x.cik, x.period_end, x.concept, x.unit)
 )
 SELECT * FROM q
-UNION ALL BY NAME SELECT * EXCLUDE (idx) FROM sums
+UNION ALL BY NAME SELECT * EXCLUDE (idx, precision) FROM sums
 UNION ALL BY NAME SELECT * FROM balances
 UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM eps WHERE value IS NOT NULL;

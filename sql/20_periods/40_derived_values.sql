@@ -6,17 +6,31 @@ CREATE OR REPLACE MACRO derived_values(b, c, as_of) AS TABLE
 WITH v AS MATERIALIZED (
   SELECT *, NULL::VARCHAR AS formula FROM ttm_values(b, c, as_of)
 ),
-synthesized AS (
-  SELECT m.cik, m.series, m.fiscal_year, m.fiscal_period, m.period_end, r.target AS concept, m.unit, m.kind,
+minuends AS (
+  SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, v.unit, v.kind, v.value, r.*
+  FROM v JOIN derived_recipes r ON v.concept = r.minuend
+),
+subtrahends AS (
+  SELECT cik, series, period_end, fiscal_period, unit, concept, value FROM v
+  WHERE concept IN (SELECT subtrahend FROM derived_recipes)
+),
+filed_targets AS (
+  SELECT DISTINCT cik, series, period_end, fiscal_period, concept FROM v
+  WHERE concept IN (SELECT target FROM derived_recipes)
+),
+candidates AS (
+  SELECT m.cik, m.series, m.fiscal_year, m.fiscal_period, m.period_end, m.target AS concept, m.unit, m.kind,
          round(m.value - s.value, 6) AS value, NULL::INTEGER AS decimals, 'derived' AS method,
-         [] AS inputs, r.minuend || ' - ' || r.subtrahend AS formula
-  FROM derived_recipes r
-  JOIN v m ON m.concept = r.minuend
-  JOIN v s ON s.cik = m.cik AND s.series = m.series AND s.period_end = m.period_end
-          AND s.fiscal_period = m.fiscal_period AND s.concept = r.subtrahend AND s.unit = m.unit
-  WHERE NOT EXISTS (SELECT 1 FROM v t WHERE t.cik = m.cik AND t.series = m.series AND t.period_end = m.period_end
-                    AND t.fiscal_period = m.fiscal_period AND t.concept = r.target)
-  QUALIFY row_number() OVER (PARTITION BY m.cik, m.series, m.period_end, m.fiscal_period, r.target, m.unit ORDER BY r.rank) = 1
+         [] AS inputs, m.minuend || ' - ' || m.subtrahend AS formula, m.rank
+  FROM minuends m
+  JOIN subtrahends s ON s.cik = m.cik AND s.series = m.series AND s.period_end = m.period_end
+                    AND s.fiscal_period = m.fiscal_period AND s.unit = m.unit AND s.concept = m.subtrahend
+  ANTI JOIN filed_targets t ON t.cik = m.cik AND t.series = m.series AND t.period_end = m.period_end
+                    AND t.fiscal_period = m.fiscal_period AND t.concept = m.target
+),
+synthesized AS (
+  SELECT unnest(best) FROM (
+    SELECT arg_min(x, x.rank) AS best FROM candidates x GROUP BY x.cik, x.series, x.period_end, x.fiscal_period, x.concept, x.unit)
 )
 SELECT * FROM v
-UNION ALL BY NAME SELECT * FROM synthesized;
+UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM synthesized;

@@ -7,12 +7,22 @@
 -- (Q4-Recon-FY-9M, ...) list the facts they reconstructed and have no dateFiled. derived: concept -> formula.
 -- dateFiled: acceptance date of the newest filing among the sources.
 CREATE OR REPLACE MACRO period_rows(b, c, as_of) AS TABLE
-WITH v AS (
-  SELECT *, count(*) OVER (PARTITION BY cik, unit) AS unit_use FROM derived_values(b, c, as_of)
+WITH v AS MATERIALIZED (
+  SELECT * FROM derived_values(b, c, as_of)
+),
+unit_use AS (
+  SELECT cik, unit, count(*) AS n FROM v GROUP BY ALL
+),
+contested AS (
+  -- (period, concept) pairs filed in more than one unit, and the unit that wins
+  SELECT v.cik, v.series, v.period_end, v.fiscal_period, v.concept, arg_max(v.unit, u.n) AS unit
+  FROM v JOIN unit_use u USING (cik, unit)
+  GROUP BY ALL HAVING count(*) > 1
 ),
 chosen AS MATERIALIZED (
-  SELECT * FROM v
-  QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept ORDER BY unit_use DESC, unit) = 1
+  SELECT v.* FROM v
+  LEFT JOIN contested k USING (cik, series, period_end, fiscal_period, concept)
+  WHERE k.unit IS NULL OR k.unit = v.unit
 ),
 contributions AS MATERIALIZED (
   SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s FROM chosen
@@ -33,9 +43,9 @@ entry_facts AS (
 ),
 source_entries AS (
   SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type,
-         to_json(map_from_entries(coalesce(
-           list((fact, CASE WHEN before IS NULL THEN json_object() ELSE json_object('before', before) END) ORDER BY fact)
-             FILTER (WHERE fact IS NOT NULL), []))) AS entry_facts
+         to_json(map_from_entries(list_sort(coalesce(
+           list((fact, CASE WHEN before IS NULL THEN json_object() ELSE json_object('before', before) END))
+             FILTER (WHERE fact IS NOT NULL), [])))) AS entry_facts
   FROM entry_facts GROUP BY ALL
 ),
 sources AS (
@@ -48,8 +58,8 @@ sources AS (
 ),
 facts AS (
   SELECT cik, series, period_end, fiscal_period, max(fiscal_year) AS fiscal_year,
-         map_from_entries(list((concept, value) ORDER BY concept)) AS facts,
-         map_from_entries(coalesce(list((concept, formula) ORDER BY concept) FILTER (WHERE formula IS NOT NULL), [])) AS derived
+         map_from_entries(list_sort(list((concept, value)))) AS facts,
+         map_from_entries(list_sort(coalesce(list((concept, formula)) FILTER (WHERE formula IS NOT NULL), []))) AS derived
   FROM chosen GROUP BY ALL
 )
 SELECT f.cik, f.series, strftime(f.period_end, '%Y-%m-%d') AS period, f.fiscal_year::INTEGER AS fiscalYear,
