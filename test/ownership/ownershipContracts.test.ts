@@ -54,6 +54,11 @@ describe('ownership view contracts', () => {
     }
   });
 
+  test('form13f_table_checks flags no real filing of the fixtures (only the synthetic SEC samples disagree with themselves)', async () => {
+    const flagged = await w.engine.query<{ accession: string }>('SELECT accession FROM form13f_table_checks ORDER BY accession');
+    assert.ok(flagged.every((f) => f.accession.startsWith('content-')));
+  });
+
   test('institutional_holders: one row per manager, CUSIP and position type in every quarter', async () => {
     const r = await one<{ rows: number; keys: number }>(`
       WITH q AS (SELECT DISTINCT report_date FROM form13f_contributing),
