@@ -21,6 +21,8 @@ export interface MaterializeReport extends PeriodsState {
 }
 
 const STATE = '_state.json';
+/** cik_bucket(cik) = cik % 64 (sql/00_sources/00_buckets.sql). */
+const BUCKETS = 64;
 
 function manifestNames(warehouseDir: string): string[] {
   const dir = path.join(warehouseDir, '_manifest');
@@ -69,6 +71,17 @@ export async function materializePeriods(engine: Engine): Promise<MaterializeRep
           { b },
         );
         periods += Number(reader.getRows()[0]?.[0] ?? 0);
+      }
+      // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
+      const template = buckets.length > 0 ? path.join(build, `bucket=${buckets[0]}`, `part-${generation}.parquet`) : null;
+      for (let b = 0; b < BUCKETS; b++) {
+        if (buckets.includes(b)) continue;
+        const dir = path.join(build, `bucket=${b}`);
+        fs.mkdirSync(dir, { recursive: true });
+        const source = template
+          ? `SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0`
+          : 'SELECT * EXCLUDE (series), series FROM period_rows(0, NULL, NULL) LIMIT 0';
+        await c.run(`COPY (${source}) TO ${quotePath(path.join(dir, `part-${generation}.parquet`))} (FORMAT parquet)`);
       }
     });
     const state: PeriodsState = { generation, builtAt: new Date().toISOString(), manifests, periods };

@@ -1,0 +1,82 @@
+// The materialized `periods` dataset serves exactly what the on-the-fly macro computes, and is not used once stale.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { AS_REPORTED_SQL, asReported, AsReportedParamError } from '../../engine/financials/asReported.ts';
+import { materializePeriods, periodsAreCurrent, readPeriodsState } from '../../engine/financials/materializePeriods.ts';
+import { companyFactsJson } from '../helpers/oracleFiler.ts';
+import type { Engine } from '../../engine/db/Engine.ts';
+import { EXAMPLES } from './oracleSchedules.ts';
+
+let engine: Engine;
+let dir: string;
+let cleanup: () => void;
+const inputs = tempDir('periods-in-');
+const [first, second, third] = EXAMPLES.map((e) => e.schedule);
+
+async function ingest(s: typeof first): Promise<void> {
+  const file = path.join(inputs, `CIK${s!.cik}.json`);
+  fs.writeFileSync(file, companyFactsJson(s!));
+  await ingestPaths(engine, [file]);
+}
+
+async function onTheFly(cik: number, period: string) {
+  const rows = await engine.query<{ j: string }>(AS_REPORTED_SQL, { cik, period, lim: null, as_of: null });
+  return rows.map((r) => JSON.parse(r.j) as unknown);
+}
+
+before(async () => {
+  ({ engine, dir, cleanup } = await openTempEngine());
+  await ingest(first);
+  await ingest(second);
+});
+after(() => {
+  cleanup();
+  fs.rmSync(inputs, { recursive: true, force: true });
+});
+
+test('materialized periods give back exactly what the macro computes on the fly, for every series', async () => {
+  assert.equal(periodsAreCurrent(dir), false);
+  const report = await materializePeriods(engine);
+  assert.ok(report.periods > 0);
+  assert.ok(periodsAreCurrent(dir));
+  for (const s of [first!, second!]) {
+    for (const period of ['annual', 'quarter', 'ttm'] as const) {
+      assert.deepEqual(await asReported(engine, { cik: s.cik, period }), await onTheFly(s.cik, period), `${s.cik} ${period}`);
+    }
+  }
+  assert.equal(fs.existsSync(path.join(dir, '_periods_build')), false);
+});
+
+test('an ingest after materializing makes the stored periods stale, and reads compute on the fly until rebuilt', async () => {
+  const before = readPeriodsState(dir)!;
+  await ingest(third);
+  assert.equal(periodsAreCurrent(dir), false);
+  assert.ok((await asReported(engine, { cik: third!.cik, period: 'annual' })).length > 0);
+  await materializePeriods(engine);
+  assert.ok(periodsAreCurrent(dir));
+  assert.notEqual(readPeriodsState(dir)!.generation, before.generation);
+  assert.deepEqual(await asReported(engine, { cik: third!.cik, period: 'quarter' }), await onTheFly(third!.cik, 'quarter'));
+});
+
+test('bad parameters are refused with the parameter named, before any SQL runs', async () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{ cik: 0, period: 'annual' }, 'cik'],
+    [{ cik: 1.5, period: 'annual' }, 'cik'],
+    [{ cik: 320193, period: 'monthly' }, 'period'],
+    [{ cik: 320193, period: 'ttm', limit: 0 }, 'limit'],
+    [{ cik: 320193, period: 'ttm', asOf: '2024-13-45' }, 'asOf'],
+    [{ cik: 320193, period: 'ttm', asOf: "2024-01-01'; DROP" }, 'asOf'],
+  ];
+  for (const [params, name] of cases) {
+    await assert.rejects(asReported(engine, params as never), (err) => err instanceof AsReportedParamError && err.parameter === name);
+  }
+});
+
+test('a company with no filings has no periods', async () => {
+  assert.deepEqual(await asReported(engine, { cik: 123456789, period: 'quarter' }), []);
+  assert.deepEqual(await asReported(engine, { cik: 123456789, period: 'quarter', asOf: '2020-01-01' }), []);
+});
