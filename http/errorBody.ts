@@ -5,7 +5,6 @@ import { HttpError } from './HttpError.ts';
 
 const GENERIC: Record<number, string> = {
   500: 'Internal error; the request id in the X-Request-Id header identifies it in the server log',
-  503: 'Service unavailable, try again shortly',
 };
 
 export function errorBody(): Koa.Middleware {
@@ -18,8 +17,8 @@ export function errorBody(): Koa.Middleware {
       // koa-compress / body parsers raise http-errors style objects with expose=true and a 4xx status.
       const foreign = err as { status?: unknown; expose?: unknown; message?: unknown };
       const status = known ? err.status : typeof foreign.status === 'number' && foreign.status >= 400 && foreign.status < 500 && foreign.expose === true ? foreign.status : 500;
-      const message = known && err.expose ? err.message : status < 500 && typeof foreign.message === 'string' ? foreign.message : GENERIC[status] ?? GENERIC[500]!;
-      if (status >= 500) ctx.state.log?.error({ err }, 'request failed');
+      const message = known && (err.expose || err.status === 503) ? err.message : status < 500 && typeof foreign.message === 'string' ? foreign.message : GENERIC[status] ?? GENERIC[500]!;
+      if (status >= 500 && status !== 503) ctx.state.log?.error({ err }, 'request failed');
       if (ctx.headerSent) {
         // The body is already streaming: all that can be done is to cut the connection so the client sees a truncation.
         ctx.req.socket.destroy();

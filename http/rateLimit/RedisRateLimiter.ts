@@ -43,6 +43,8 @@ export class RedisRateLimiter implements RateLimiter {
   constructor(url: string, private readonly clock: Clock = Date.now, private readonly prefix = 'fe:rl:') {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.redis.defineCommand('feRateHit', { numberOfKeys: 2, lua: SCRIPT });
+    // connection errors surface as rejected hits (503 per request, logged there); without a listener ioredis prints them
+    this.redis.on('error', () => {});
   }
 
   async hit(key: string, limits: Limits): Promise<Decision> {

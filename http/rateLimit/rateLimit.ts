@@ -11,7 +11,18 @@ export function rateLimit(limiter: RateLimiter, tiers: TierConfig): Koa.Middlewa
     const account = ctx.state.account;
     const key = account ? `t:${account.tokenId}` : `ip:${ctx.ip}`;
     const limits = account ? tiers.plans[account.plan] : tiers.anonymous;
-    const d = await limiter.hit(key, limits);
+    let d;
+    try {
+      d = await limiter.hit(key, limits);
+    } catch (err) {
+      // fail closed: without the shared store no process can tell how much of the budget is left
+      ctx.state.log.error({ err }, 'rate limiter unavailable');
+      ctx.set('X-RateLimit-Limit-Minute', String(limits.perMinute));
+      ctx.set('X-RateLimit-Remaining-Minute', '0');
+      ctx.set('X-RateLimit-Limit-Day', String(limits.perDay));
+      ctx.set('X-RateLimit-Remaining-Day', '0');
+      throw new HttpError(503, 'Service unavailable: the rate-limit store cannot be reached; try again shortly', { 'Retry-After': '5' });
+    }
     ctx.set('X-RateLimit-Limit-Minute', String(d.minute.limit));
     ctx.set('X-RateLimit-Remaining-Minute', String(d.minute.remaining));
     ctx.set('X-RateLimit-Limit-Day', String(d.day.limit));

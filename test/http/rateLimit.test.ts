@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { MemoryRateLimiter } from '../../http/rateLimit/MemoryRateLimiter.ts';
@@ -179,6 +180,26 @@ describe('rate limits over HTTP', () => {
         assert.equal(r.headers.get('x-ratelimit-limit-minute'), '2');
       }
       assert.deepEqual(statuses, [401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('an unreachable Redis fails closed: 503 with { error }, Retry-After and the limit headers', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(p));
+      });
+    });
+    const app = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(`redis://127.0.0.1:${port}`), tiers });
+    try {
+      const res = await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Free));
+      assert.equal(res.status, 503);
+      assert.equal(res.headers.get('retry-after'), '5');
+      assert.equal(res.headers.get('x-ratelimit-limit-minute'), '15');
+      assert.equal(res.headers.get('x-ratelimit-remaining-minute'), '0');
+      assert.match(((await res.json()) as { error: string }).error, /rate-limit store cannot be reached/);
     } finally {
       await app.close();
     }
