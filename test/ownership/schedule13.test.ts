@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { ownershipWarehouse, scratchDir, variantOf, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 
 interface Owner {
   reportingPersonName: string; reportingPersonCik: number | null; activist: boolean; amendment: boolean; percentOfClass: number | null;
@@ -110,5 +110,23 @@ describe('Schedules 13D/13G and beneficial owners', () => {
       { cusip: '48213Y107', cik: 1909747, ticker: 'JUSHF' },
       { cusip: '896522109', cik: 99780, ticker: 'TRN' },
     ]);
+  });
+});
+
+describe('a 13G submission with an exhibit', () => {
+  test('the joint filing agreement exhibit is not read as a cover page; the schedule still is', async () => {
+    const scratch = scratchDir();
+    const withExhibit = variantWith(fixture('edgar', '13dg', '0001076809-24-000144.nc'), scratch.dir, '0001076809-24-000144.nc', (t) =>
+      t.replace('</SUBMISSION>', '<DOCUMENT>\n<TYPE>EX-99.1\n<SEQUENCE>2\n<FILENAME>ex99.htm\n<TEXT>\n<HTML><BODY><P>JOINT FILING AGREEMENT. The undersigned agree that the '
+        + 'Schedule 13G to which this agreement is attached is filed on behalf of each of them.</P></BODY></HTML>\n</TEXT>\n</DOCUMENT>\n</SUBMISSION>'));
+    const w = await ownershipWarehouse([withExhibit]);
+    try {
+      assert.equal(w.report.parsed[0]?.kind, 'sgml+13dg-text');
+      const [n] = await w.engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_beneficial_owners');
+      assert.equal(n?.n, 2);
+    } finally {
+      w.cleanup();
+      scratch.remove();
+    }
   });
 });

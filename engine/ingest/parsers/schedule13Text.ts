@@ -126,10 +126,13 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
   }));
 }
 
+const SCHEDULE_TYPE = /^(SC|SCHEDULE)\s*13[DG]/i;
+
+/** The schedule's form as its container states it: the document's own <TYPE>, else (bare document) nothing. */
 function formHintOf(file: SourceFile): string | null {
   const meta = filingMetaOf(file);
-  const form = [meta.documentType, meta.form].find((f) => f && /^SC\s*13[DG]/i.test(f));
-  return form ? form.toUpperCase() : null;
+  const own = meta.documentType ?? (meta.form && !file.container?.documentType ? meta.form : null);
+  return own && SCHEDULE_TYPE.test(own) ? own.toUpperCase() : null;
 }
 
 export const schedule13TextParser: Parser = {
@@ -137,6 +140,8 @@ export const schedule13TextParser: Parser = {
   detect(file, head) {
     if (head.includes('<SEC-DOCUMENT>') || head.includes('<SUBMISSION>') || head.includes('<edgarSubmission')) return false;
     if (/<TYPE>\s*SC\s*13[DG]/i.test(head) || formHintOf(file) !== null) return true;
+    // an exhibit of a 13D/G submission (joint filing agreement, letter) is not a cover page
+    if (file.container?.documentType && !SCHEDULE_TYPE.test(file.container.documentType)) return false;
     const plain = plainText(head);
     return /SCHEDULE\s+13[DG]\b/i.test(plain) && /\(CUSIP Number\)/i.test(plain);
   },
