@@ -60,7 +60,7 @@ insiders AS (
 )
 SELECT
   (SELECT cik FROM issuer) AS cik,
-  coalesce(p_symbol, (SELECT min(ticker) FROM securities)) AS symbol,
+  coalesce(upper(trim(p_symbol)), (SELECT min(ticker) FROM securities)) AS symbol,
   (SELECT report_date FROM quarter) AS "reportDate",
   i.institutional,
   t.top AS "topHolders",
