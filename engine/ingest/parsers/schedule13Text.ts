@@ -85,8 +85,14 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
   const form = (formHint ?? typeLine ?? `SC 13${kind}${amendmentNo > 0 ? '/A' : ''}`).toUpperCase();
   const issuerName = clean(/(?:1934|\))\s*(?:\(Amendment No[^)]*\))?\s*([^()]*?)[\s_\-]*\(Name of Issuer\)/i.exec(text)?.[1]);
   const classTitle = clean(between(text, /\(Name of Issuer\)/i, /\(Title of Class of Securities\)/i));
-  const cusipText = between(text, /\(Title of Class of Securities\)/i, /\(CUSIP Number\)/i) ?? /CUSIP\s*(?:No\.?|Number)\s*:?\s*([0-9A-Z][0-9A-Z\s-]{8,12})/i.exec(text)?.[1] ?? null;
-  const cusip = cusipText ? findCusip(cusipText) : null;
+  // the cover's CUSIP line, in the order of how reliably each spelling places it
+  const beforeLabel = /\(CUSIP Number\)/i.exec(text);
+  const candidates = [
+    between(text, /\(Title of Class of Securities\)/i, /\(CUSIP Number\)/i),
+    /CUSIP\s*(?:No\.?|Number|#)\s*:?\s*([0-9A-Z][0-9A-Z\s-]{8,12})/i.exec(text)?.[1] ?? null,
+    beforeLabel ? text.slice(Math.max(0, beforeLabel.index - 60), beforeLabel.index) : null,
+  ];
+  const cusip = candidates.reduce<string | null>((found, c) => found ?? (c ? findCusip(c) : null), null);
   if (!cusip) throw new IngestError(file.name, 'Schedule 13D/G (text): the cover page states no CUSIP number that can be read');
   const eventDate = longDate(between(text, /\(CUSIP Number\)/i, /\(Date of Event/i) ?? undefined);
   const rule = /(?:\[\s*[xX]\s*\]|[þý☒■✓✔]|\bx\b)\s*Rule\s*(13d-1\([bcd]\))/.exec(text)?.[1] ?? null;
