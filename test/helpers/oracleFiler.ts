@@ -2,8 +2,9 @@
 // A schedule (calendar, years, true quarters, events) becomes a companyfacts JSON document that goes through the real
 // ingest pipeline; `expectedPeriods` states what the as-reported engine must give back, computed from the true
 // quarterly values (never from the engine's own arithmetic):
-// - 10-Q: three-month and year-to-date columns for the income statement, current and prior year; cash flow
-//   year-to-date only; balance at the quarter end and the prior fiscal-year end.
+// - 10-Q: three-month and year-to-date columns for the income statement, current and prior year (or three-month
+//   only, or year-to-date only in Q2: `incomeYtd`); cash flow year-to-date only; balance at the quarter end and the
+//   prior fiscal-year end.
 // - 10-K: full-year columns only (three years of flows, two balance dates).
 // - 10-K/A: restates a prior year's Q4 revenue (so FY revenue), filed before the next Q1 10-Q.
 // - split: after a 10-K, every later filing restates share counts (x factor) and EPS of the periods it shows.
@@ -142,10 +143,11 @@ export function filingsOf(s: FilerSchedule): Filing[] {
       if (q === 1 && s.missingQ1 === yi) continue;
       plan.push({ form: '10-Q', filed: addDays(y.quarterEnds[q - 1]!, 35), fy: y.label, fp: `Q${q}`, build: (b) => {
         const out = [...flows(yi, q, q, b), ...flows(yi, 1, q, b, true), balance(yi, q)];
-        if (q > 1) out.push(...flows(yi, 1, q, b));
+        const ytd = q > 1 && (s.incomeYtd === 'h1' ? q === 2 : s.incomeYtd !== 'none');
+        if (ytd) out.push(...flows(yi, 1, q, b));
         if (yi > 0) {
           out.push(...flows(yi - 1, q, q, b), ...flows(yi - 1, 1, q, b, true), balance(yi - 1, 4));
-          if (q > 1) out.push(...flows(yi - 1, 1, q, b));
+          if (ytd) out.push(...flows(yi - 1, 1, q, b));
         }
         return out;
       } });

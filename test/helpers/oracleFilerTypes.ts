@@ -22,6 +22,8 @@ export interface FilerSchedule {
   currency: 'USD' | 'EUR';
   /** quarters[yearIndex][quarter - 1] */
   quarters: Quarter[][];
+  /** Year-to-date income-statement columns in 10-Qs: in Q2 and Q3 ('all', the default), Q2 only ('h1'), or none. */
+  incomeYtd?: 'all' | 'h1' | 'none';
   /** Year index whose Q1 10-Q is never filed. */
   missingQ1?: number | null;
   /** A 10-K/A for that year index adds delta to its Q4 (and so FY) revenue. */

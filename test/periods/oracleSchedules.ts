@@ -25,6 +25,10 @@ export const EXAMPLES: { name: string; schedule: FilerSchedule }[] = [
     schedule: { cik: 900005, calendar: 'jun30', firstYear: 2018, years: 2, kind: 'domestic', currency: 'USD', quarters: steadyQuarters(2, 5), restate: { year: 1, delta: -5_000 } } },
   { name: 'a filer with a stock split restated in later filings',
     schedule: { cik: 900006, calendar: 'sat-nearest-dec31', firstYear: 2019, years: 4, kind: 'domestic', currency: 'USD', quarters: steadyQuarters(4, 6), split: { afterYear: 1, factor: 4 } } },
+  { name: 'a filer whose 10-Qs show three-month income statements only (Q4 = FY - Q1 - Q2 - Q3)',
+    schedule: { cik: 900008, calendar: 'jun30', firstYear: 2019, years: 3, kind: 'domestic', currency: 'USD', quarters: steadyQuarters(3, 8), incomeYtd: 'none' } },
+  { name: 'a filer whose Q3 10-Q has no nine-month income column (Q4 = FY - H1 - Q3)',
+    schedule: { cik: 900009, calendar: 'dec31', firstYear: 2019, years: 3, kind: 'domestic', currency: 'USD', quarters: steadyQuarters(3, 9), incomeYtd: 'h1' } },
   { name: 'a foreign filer on 20-F in EUR with semi-annual 6-K figures',
     schedule: { cik: 900007, calendar: 'dec31', firstYear: 2020, years: 3, kind: 'foreign-semiannual', currency: 'EUR', quarters: steadyQuarters(3, 7) } },
 ];
@@ -49,6 +53,7 @@ export const scheduleArb: fc.Arbitrary<Omit<FilerSchedule, 'cik'>> = fc.integer(
     kind: fc.constantFrom<'domestic' | 'foreign-semiannual'>('domestic', 'domestic', 'domestic', 'foreign-semiannual'),
     currency: fc.constantFrom<'USD' | 'EUR'>('USD', 'EUR'),
     quarters: fc.array(fc.array(quarterArb, { minLength: 4, maxLength: 4 }), { minLength: years, maxLength: years }),
+    incomeYtd: fc.constantFrom<'all' | 'h1' | 'none'>('all', 'all', 'h1', 'none'),
     missingQ1: fc.option(fc.integer({ min: 0, max: years - 1 }), { nil: null }),
     restate: fc.option(fc.record({ year: fc.integer({ min: 0, max: years - 1 }), delta: fc.integer({ min: -1_000_000, max: 1_000_000 }).filter((d) => d !== 0) }), { nil: null }),
     split: fc.option(fc.record({ afterYear: fc.integer({ min: 0, max: years - 1 }), factor: fc.integer({ min: 2, max: 10 }) }), { nil: null }),
