@@ -19,10 +19,19 @@ function isInsiderGroup(names: string[]): boolean {
   return base.has('submission.tsv') && ['reportingowner.tsv', 'nonderiv_trans.tsv', 'deriv_trans.tsv', 'nonderiv_holding.tsv', 'deriv_holding.tsv'].some((n) => base.has(n));
 }
 
+// SEC Form 13F data set: SUBMISSION plus COVERPAGE, SUMMARYPAGE, INFOTABLE, ... joined on ACCESSION_NUMBER.
+const FORM13F_TABLE = /^(submission|coverpage|summarypage|infotable|othermanager|othermanager2|signature)\.tsv$/i;
+
+function isForm13fGroup(names: string[]): boolean {
+  const base = new Set(names.map((n) => path.basename(n).toLowerCase()));
+  return base.has('submission.tsv') && base.has('infotable.tsv');
+}
+
 /** The table pattern of the data-set group these names form, if any. */
 function groupTableOf(names: string[]): RegExp | null {
   if (isFsGroup(names.filter((n) => FS_TABLE.test(path.basename(n))))) return FS_TABLE;
   if (isInsiderGroup(names.filter((n) => INSIDER_TABLE.test(path.basename(n))))) return INSIDER_TABLE;
+  if (isForm13fGroup(names.filter((n) => FORM13F_TABLE.test(path.basename(n))))) return FORM13F_TABLE;
   return null;
 }
 

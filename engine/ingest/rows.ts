@@ -15,6 +15,7 @@ export type SourceKind =
   | '13f'
   | '13dg'
   | 'cusip-map'
+  | '13f-dataset'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */

@@ -3,9 +3,9 @@
 -- so it is flagged here rather than refused at ingest (filers' summary pages are not always exact either).
 CREATE OR REPLACE VIEW form13f_table_checks AS
 WITH tables AS (
-  SELECT accession, count(*)::INTEGER AS table_rows, sum(value) AS table_value
+  SELECT accession, source, count(*)::INTEGER AS table_rows, sum(value) AS table_value
   FROM src_holdings_13f
-  GROUP BY accession
+  GROUP BY accession, source
 ),
 covers AS (
   SELECT accession, arg_max(manager_cik, coalesce(filed, DATE '0001-01-01')) AS manager_cik,
@@ -13,7 +13,7 @@ covers AS (
   FROM src_form13f_reports
   GROUP BY accession
 )
-SELECT c.accession, c.manager_cik, t.table_rows, c.declared_rows, t.table_value, c.declared_value,
+SELECT c.accession, t.source, c.manager_cik, t.table_rows, c.declared_rows, t.table_value, c.declared_value,
   CASE WHEN t.table_rows < c.declared_rows THEN 'fewer rows than the summary page declares'
        WHEN t.table_rows > c.declared_rows THEN 'more rows than the summary page declares'
        ELSE 'value total differs from the summary page' END AS problem

@@ -29,6 +29,8 @@ rows AS (
   FROM src_holdings_13f h
   JOIN filings f USING (accession)
   WHERE h.cusip IN (SELECT cusip FROM scope)
+  -- a filing read both from its XML and from the SEC data set counts once: the XML's rows when present
+  QUALIFY dense_rank() OVER (PARTITION BY h.accession ORDER BY (h.source = '13f') DESC) = 1
 ),
 positions AS (
   SELECT manager_cik, report_date, cusip, share_type, put_call,

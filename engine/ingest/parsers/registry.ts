@@ -15,8 +15,9 @@ import { schedule13XmlParser } from './schedule13Xml.ts';
 import { schedule13TextParser } from './schedule13Text.ts';
 import { cusipMapParser } from './ownershipCusipMap.ts';
 import { insiderDatasetParser } from './insiderDataset.ts';
+import { form13fDatasetParser } from './form13fDataset.ts';
 
 export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersParser, companyFactsParser,
   ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser];
 
-export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser];
+export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser];
