@@ -4,7 +4,9 @@
 -- Columns are qualified (r.period) because the parameter `period` would otherwise stand in for the column.
 CREATE OR REPLACE MACRO as_reported(cik, period, lim, as_of) AS TABLE
 SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.facts, r.sources, r.derived
-FROM period_rows(cik_bucket(cik), cik, as_of) r
-WHERE r.series = period
+FROM period_rows(cik_bucket(cik), cik, as_of) r,
+     (SELECT CASE WHEN period IN ('annual', 'quarter', 'ttm') THEN true
+                  ELSE error('as_reported: period must be ''annual'', ''quarter'' or ''ttm''') END AS valid) checked
+WHERE r.series = period AND checked.valid
 ORDER BY r.period DESC
 LIMIT lim;
