@@ -4,11 +4,11 @@
 -- Instants take the quarter whose end they fall on (Q4 = the fiscal-year end), found from the labelled durations.
 -- Spans that fit nowhere (months, four-month stubs, odd transition periods) are left out.
 CREATE OR REPLACE MACRO fact_periods(b, c, as_of) AS TABLE
-WITH latest AS (
+WITH latest AS MATERIALIZED (
   SELECT * FROM fact_latest(b, c, as_of)
 ),
 years AS (
-  SELECT * FROM fiscal_years(b, c, as_of)
+  SELECT * FROM fiscal_calendar('latest')
 ),
 placed AS MATERIALIZED (
   SELECT l.*, y.fiscal_year, y.fy_start, y.fy_end,

@@ -1,20 +1,17 @@
 -- Grain: one row per (cik, fiscal_year): the company's own fiscal calendar, read from its annual-duration facts
--- (357-371 days covers 52/53-week years and any year end). fiscal_year is the company's own label: year(end - 10 days)
+-- (357-371 days covers 52/53-week years and any year end). `latest` names a relation shaped like fact_latest (a CTE
+-- of the caller, so the facts are read once). fiscal_year is the company's own label: year(end - 10 days)
 -- (a 52/53-week year ending early January belongs to the prior calendar year) shifted by the company's usual offset
 -- between that and the DocumentFiscalYearFocus (`fy`) of the filing that first reported the year as its own (min fy).
 -- `fy` is the filing's focus, not the fact's period, so it is only used for this label, as a company-wide mode.
 -- One extra year after the last known year end (the year now being reported in 10-Qs) and one before the first.
 -- window_lo < period_end <= window_hi places a fact's end date in a fiscal year.
-CREATE OR REPLACE MACRO fiscal_years(b, c, as_of) AS TABLE
-WITH annual_facts AS (
-  SELECT cik, concept, period_start, period_end, fy, fp
-  FROM fact_scope(b, c, as_of)
-  WHERE period_start IS NOT NULL AND period_end - period_start + 1 BETWEEN 357 AND 371
-),
-annual AS MATERIALIZED (
+CREATE OR REPLACE MACRO fiscal_calendar(latest) AS TABLE
+WITH annual AS MATERIALIZED (
   SELECT cik, period_end AS fy_end, mode(period_start) AS fy_start, count(DISTINCT concept) AS support,
-         min(fy) FILTER (WHERE fp = 'FY') AS fy_focus
-  FROM annual_facts
+         min(first_fy_focus) AS fy_focus
+  FROM query_table(latest)
+  WHERE period_start IS NOT NULL AND period_end - period_start + 1 BETWEEN 357 AND 371
   GROUP BY ALL
 ),
 ends AS (
