@@ -26,6 +26,7 @@ SELECT cik, concept, unit, period_start, period_end,
        arg_max(prev_vintage, vintage) FILTER (WHERE is_change) AS prev_seen_vintage,
        max(vintage) AS last_seen_vintage,
        min(fy) FILTER (WHERE fp = 'FY') AS first_fy_focus,
+       min(fy) FILTER (WHERE fp IN ('Q1', 'Q2', 'Q3', 'H1')) AS first_interim_focus,
        list({accession: accession, form: form, date_filed: date_filed}) FILTER (WHERE amendment) AS amendments
 FROM flagged
 GROUP BY ALL;

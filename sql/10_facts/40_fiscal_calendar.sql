@@ -5,6 +5,8 @@
 -- between that and the DocumentFiscalYearFocus (`fy`) of the filing that first reported the year as its own (min fy).
 -- `fy` is the filing's focus, not the fact's period, so it is only used for this label, as a company-wide mode.
 -- One extra year after the last known year end (the year now being reported in 10-Qs) and one before the first.
+-- A company with no annual facts yet (a new registrant before its first 10-K) gets its years from where its
+-- half-year and nine-month year-to-date spans begin, labelled from its 10-Qs' fiscal year focus.
 -- window_lo < period_end <= window_hi places a fact's end date in a fiscal year.
 CREATE OR REPLACE MACRO fiscal_calendar(latest) AS TABLE
 WITH annual AS MATERIALIZED (
@@ -37,6 +39,26 @@ bounds AS MATERIALIZED (
   SELECT cik, min(fiscal_year) AS first_year, max(fiscal_year) AS last_year,
          arg_min(fy_start, fy_end) AS first_start, max(fy_end) AS last_end
   FROM known GROUP BY ALL
+),
+interim_starts AS (
+  SELECT cik, period_start AS fy_start, count(*) AS support, min(first_interim_focus) AS fy_focus
+  FROM query_table(latest)
+  WHERE period_start IS NOT NULL
+    AND (period_end - period_start + 1 BETWEEN 175 AND 190 OR period_end - period_start + 1 BETWEEN 266 AND 280)
+    AND cik NOT IN (SELECT cik FROM annual)
+  GROUP BY ALL
+),
+interim_years AS (
+  SELECT s.*, year(s.fy_start + INTERVAL 354 DAY)::INTEGER AS default_year FROM interim_starts s
+  LEFT JOIN interim_starts o ON o.cik = s.cik AND o.fy_start <> s.fy_start AND abs(o.fy_start - s.fy_start) < 300
+   AND (o.support > s.support OR (o.support = s.support AND o.fy_start > s.fy_start))
+  WHERE o.cik IS NULL
+),
+interim_bounded AS (
+  SELECT *, lead(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS next_start FROM interim_years
+),
+interim_offset AS (
+  SELECT cik, coalesce(mode(fy_focus - default_year), 0)::INTEGER AS year_offset FROM interim_years GROUP BY ALL
 )
 SELECT cik, fiscal_year, fy_start, fy_end, true AS known,
        greatest(fy_start - 1, coalesce(prev_end, fy_start - 1)) AS window_lo, fy_end AS window_hi
@@ -46,4 +68,8 @@ SELECT cik, last_year + 1, last_end + 1, NULL, false, last_end, last_end + 371
 FROM bounds
 UNION ALL
 SELECT cik, first_year - 1, first_start - 364, first_start - 1, false, first_start - 372, first_start - 1
-FROM bounds;
+FROM bounds
+UNION ALL
+SELECT y.cik, (y.default_year + o.year_offset)::INTEGER, y.fy_start, NULL, false, y.fy_start - 1,
+       least(y.fy_start + 370, coalesce(y.next_start - 1, y.fy_start + 370))
+FROM interim_bounded y JOIN interim_offset o USING (cik);

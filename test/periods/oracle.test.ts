@@ -36,11 +36,12 @@ function shape(periods: AsReportedPeriod[] | ExpectedPeriod[]) {
   return periods.map((p) => ({ period: p.period, fiscalYear: p.fiscalYear, fiscalPeriod: p.fiscalPeriod, facts: p.facts }));
 }
 
-async function assertTruth(s: FilerSchedule): Promise<void> {
+async function assertTruth(s: FilerSchedule, asOf: string | null = null): Promise<void> {
+  const filed = filingsOf(s).filter((f) => asOf === null || f.filed <= asOf);
   for (const period of ['annual', 'quarter', 'ttm'] as const) {
-    const got = await asReported(engine, { cik: s.cik, period });
-    const want = expectedPeriods(s, period);
-    assert.deepEqual(shape(got), shape(want), `${period} series of cik ${s.cik}`);
+    const got = await asReported(engine, { cik: s.cik, period, asOf });
+    const want = expectedPeriods(s, period, filed);
+    assert.deepEqual(shape(got), shape(want), `${period} series of cik ${s.cik}${asOf ? ` as of ${asOf}` : ''}`);
     if (period !== 'quarter') continue;
     // every reconstructed fact is attributed to its synthetic source key, which has no dateFiled
     for (const w of want) {
@@ -74,6 +75,32 @@ describe('the period engine gives back the true quarters of synthetic filers', (
       }),
       { numRuns: Number(process.env.ORACLE_RUNS ?? 12), seed: Number(process.env.ORACLE_SEED ?? 20261121), endOnFailure: true },
     );
+  });
+
+  test('as of any filing date from the first annual report on, the engine gives what had been filed by then', async () => {
+    let cik = 920000;
+    await fc.assert(
+      fc.asyncProperty(scheduleArb, fc.nat(), async (partial, pick) => {
+        const s: FilerSchedule = { ...partial, cik: ++cik };
+        await ingestSchedule(s);
+        const filings = filingsOf(s);
+        const from = filings.findIndex((f) => f.fp === 'FY');
+        const asOf = filings[from + (pick % (filings.length - from))]!.filed;
+        await assertTruth(s, asOf);
+      }),
+      { numRuns: Number(process.env.ORACLE_RUNS ?? 12), seed: Number(process.env.ORACLE_SEED ?? 20261121) + 1, endOnFailure: true },
+    );
+  });
+
+  test('a new registrant with 10-Qs but no annual report yet gets its quarters from its year-to-date spans', async () => {
+    const s = { ...EXAMPLES[0]!.schedule, cik: 930001 };
+    await ingestSchedule(s);
+    const filings = filingsOf(s);
+    const asOf = filings.find((f) => f.fp === 'Q3')!.filed;
+    const got = await asReported(engine, { cik: s.cik, period: 'quarter', asOf });
+    const want = expectedPeriods(s, 'quarter', filings.filter((f) => f.filed <= asOf));
+    assert.deepEqual(shape(got), shape(want.filter((p) => p.fiscalPeriod !== 'Q4')));
+    assert.deepEqual(got.map((p) => p.fiscalPeriod), ['Q3', 'Q2', 'Q1']);
   });
 });
 
