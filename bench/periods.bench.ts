@@ -2,34 +2,31 @@
 // bulk materialization in facts per second against the floor of a plain DuckDB scan-and-group of the same facts in
 // the same run, and one company's as-reported latency (40 quarters) computed on the fly and read from the
 // materialized periods, against the single-company facts read the serving path starts from.
-// Run: npx tsx bench/periods.bench.ts   (BENCH_COMPANIES=5000 BENCH_FIRST_YEAR=2015 BENCH_LAST_YEAR=2024 BENCH_SAMPLES=40)
+// Usage: npm run bench -- periods [--companies 5000] [--first-year 2015] [--last-year 2024] [--samples 40]
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { AS_REPORTED_SQL, AS_REPORTED_STORED_SQL } from '../engine/financials/asReported.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
+import { numberArg, percentile } from './measure.ts';
 
-const companies = Number(process.env.BENCH_COMPANIES ?? 5000);
-const firstYear = Number(process.env.BENCH_FIRST_YEAR ?? 2015);
-const lastYear = Number(process.env.BENCH_LAST_YEAR ?? 2024);
-const samples = Number(process.env.BENCH_SAMPLES ?? 40);
+const argv = process.argv.slice(2);
+const companies = numberArg(argv, 'companies', 5000);
+const firstYear = numberArg(argv, 'first-year', 2015);
+const lastYear = numberArg(argv, 'last-year', 2024);
+const samples = numberArg(argv, 'samples', 40);
 const log = (line: string) => console.log(line);
 
 const universe = await ensureUniverse({ companies, firstYear, lastYear, log });
 log(`universe: ${universe.companies} companies, ${universe.facts.toLocaleString('en-US')} facts (${(universe.bytes / 1e6).toFixed(0)} MB)`);
-const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads: 2, memoryLimit: process.env.BENCH_MEMORY ?? '6GB' });
+const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads: 2, memoryLimit: '6GB' });
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
   const out = await fn();
   return [out, (performance.now() - t) / 1000];
 }
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
 
 try {
   // the floor: one pass that reads every fact and keeps the newest value per key, as dedupe alone would
@@ -51,7 +48,8 @@ try {
         ms.push(performance.now() - t);
       }
     });
-    return { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99) };
+    const sorted = [...ms].sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
   };
   const read = await latency('SELECT * FROM facts_of($cik::INTEGER)', (cik) => ({ cik }));
   const onTheFly = await latency(AS_REPORTED_SQL, (cik) => ({ cik, period: 'quarter', lim: 40, as_of: null }));
