@@ -33,6 +33,8 @@ function median(xs: number[]): number {
   return percentile([...xs].sort((a, b) => a - b), 50);
 }
 
+const results: Record<string, unknown>[] = [];
+
 async function measure(label: string, files: string[]): Promise<string[]> {
   const buffers = files.map((f) => fs.readFileSync(f));
   const bytes = buffers.reduce((s, b) => s + b.length, 0);
@@ -62,6 +64,7 @@ async function measure(label: string, files: string[]): Promise<string[]> {
   const mb = bytes / 1e6;
   const p = median(parseMs);
   const i = median(ingestMs);
+  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p });
   return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
     `${(i / p).toFixed(1)}x`, Math.round(facts / (i / 1000)).toLocaleString('en-US')];
 }
@@ -75,3 +78,4 @@ const rows = [
 ];
 console.log(`median of ${runs} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
 printTable(rows);
+fs.writeFileSync(path.join(BENCH_OUT, 'ingest.json'), JSON.stringify({ runs, results, measuredAt: new Date().toISOString() }, null, 2));

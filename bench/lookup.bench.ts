@@ -10,10 +10,11 @@
 // reads them all when the engine opens, and each bind of the view decodes them all again (CPU, not I/O), which is
 // what the reference variant, the same pruned read without union_by_name, isolates.
 // Usage: npm run bench -- lookup [--companies 5000] [--first-year 2015] [--last-year 2024] [--lookups 300]
+import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { prng } from '../engine/demo/prng.ts';
-import { ensureUniverse } from './universe.ts';
+import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { bytesReadSoFar, formatBytes, numberArg, percentile, printTable } from './measure.ts';
 
 const argv = process.argv.slice(2);
@@ -139,6 +140,11 @@ async function main(): Promise<void> {
         `${(needed[1]! / needed[0]!).toFixed(1)}x`, `${(scan.bytes / Math.max(1, pruned.bytes)).toFixed(1)}x`],
     ]);
     console.log('Parquet bytes needed: footers of the files opened + cik column of row groups whose cik range covers the cik + the company\'s own row groups (from parquet_metadata)');
+    fs.writeFileSync(path.join(BENCH_OUT, 'lookup.json'), JSON.stringify({
+      companies: universe.companies, facts: universe.facts, files: universe.files, bytes: universe.bytes, lookups,
+      variants: VARIANTS.map((v, i) => ({ name: v.name, ...stats[i], filesOpened: files[i], bytesNeeded: needed[i] })),
+      measuredAt: new Date().toISOString(),
+    }, null, 2));
     console.log(`\ntotal ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     engine.close();
