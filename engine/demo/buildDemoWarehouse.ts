@@ -10,7 +10,12 @@ import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
+/**
+ * Ingest the demo cast into the engine's warehouse (write mode). Idempotent by accession: after a change to the
+ * generator, rebuild into an empty folder, since accessions already held are skipped, not replaced.
+ */
 export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> {
+  if (engine.mode !== 'write') throw new Error('buildDemoWarehouse needs an engine opened with mode "write"');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filings-demo-'));
   try {
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
