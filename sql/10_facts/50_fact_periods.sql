@@ -53,7 +53,7 @@ duplicated AS (
   FROM labelled GROUP BY ALL HAVING count(*) > 1
 )
 SELECT l.cik, l.fiscal_year, l.label, l.concept, l.unit, l.period_start, l.period_end, l.days, l.value, l.decimals,
-       l.supplier, l.supplier_form, l.supplier_date, l.before, l.supplied_vintage, l.prev_seen_vintage, l.last_seen_vintage,
+       l.supplier, l.supplier_form, l.supplier_date, l.supplier_fy, l.before, l.supplied_vintage, l.prev_seen_vintage, l.last_seen_vintage,
        l.amendments
 FROM labelled l
 LEFT JOIN duplicated d USING (cik, fiscal_year, label, concept, unit)

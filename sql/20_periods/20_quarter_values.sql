@@ -6,8 +6,8 @@
 -- day-weighted, (FY_avg x FY_days - 9M_avg x 9M_days) / Q4_days, rounded to whole shares; per-share figures are
 -- recomputed from the reconstructed numerator / denominator (eps_recipes), rounded to the filed EPS precision (2 if
 -- unknown). A reconstruction is not emitted when it would mix restatement vintages (one input restated by an event -
--- the first filing that changed any earlier value of that concept - newer than the last report of another input),
--- nor when it would give a negative share count.
+-- the first filing that changed any earlier value of that concept - or first reported late, as a comparative in a
+-- later fiscal year's filing, after the last report of another input), nor when it would give a negative share count.
 -- inputs: one struct per contributing source: a filing (fact_entry when the fact is listed under it with `before`),
 -- or a synthetic reconstruction key (accession = 'Q4-Recon-FY-9M', form = 'Q4-Recon', fact listed with no `before`).
 CREATE OR REPLACE MACRO quarter_values(b, c, as_of) AS TABLE
@@ -15,7 +15,8 @@ WITH p AS MATERIALIZED (
   SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
          fact_kind(concept, unit, period_start IS NULL) AS kind,
          {accession: supplier, form: supplier_form, date_filed: supplier_date, before: before,
-          fact_entry: before IS NOT NULL, supplied: supplied_vintage, prev_seen: prev_seen_vintage, last_seen: last_seen_vintage,
+          fact_entry: before IS NOT NULL, late: supplier_fy > fiscal_year,
+          supplied: supplied_vintage, prev_seen: prev_seen_vintage, last_seen: last_seen_vintage,
           amendments: amendments} AS src
   FROM fact_periods(b, c, as_of)
 ),
@@ -81,16 +82,19 @@ computed AS (
            ELSE round(vals[1] - list_sum(vals[2:]), 6)
          END AS value,
          -- an input restated between its previous report and its supplier was restated by the first filing in that
-         -- window that changed any value of the concept; every other input must have been reported since then
-         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL),
-                  s -> list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied)))) AS restated_at,
+         -- window that changed any value of the concept; an input first reported late (as a comparative in a later
+         -- year's filing) belongs to that filing's vintage; every other input must have been reported since then
+         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL OR s.late),
+                  s -> CASE WHEN s.before IS NOT NULL
+                            THEN list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied))
+                            ELSE s.supplied END)) AS restated_at,
          list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
   FROM recipes r LEFT JOIN restatements x USING (cik, concept, unit)
 ),
 reconstructed AS (
   SELECT cik, 'quarter' AS series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, NULL::INTEGER AS decimals, method,
          list_prepend({accession: method, form: split_part(method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
-                       fact_entry: true, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
+                       fact_entry: true, late: NULL::BOOLEAN, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
                       list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs
   FROM computed
   WHERE value IS NOT NULL AND quarter_days > 0

@@ -15,7 +15,7 @@ export interface ExpectedPeriod {
 }
 
 interface Report { filed: string; value: number; filing: Filing }
-interface Surviving { value: number; restated: boolean; supplied: string; prevSeen: string | null; lastSeen: string; filing: Filing }
+interface Surviving { value: number; restated: boolean; late: boolean; supplied: string; prevSeen: string | null; lastSeen: string; filing: Filing }
 
 type Role = 'revenue' | 'cost' | 'income' | 'cfo' | 'shares' | 'eps';
 const FLOW_ROLES: Role[] = ['revenue', 'cost', 'income', 'cfo', 'shares'];
@@ -37,13 +37,16 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
       history.set(key, list);
     }
   }
+  // fiscal year label of a period end (the year whose quarters hold it)
+  const yearOf = (end: string) => ys.find((y) => y.start <= end && end <= y.quarterEnds[3])?.label ?? null;
   const surviving = (key: string): Surviving | null => {
     const r = history.get(key);
     if (!r || r.length === 0) return null;
     let i = r.length - 1;
     while (i > 0 && r[i - 1]!.value === r[i]!.value) i--;
-    return { value: r[r.length - 1]!.value, restated: i > 0, supplied: r[i]!.filed, prevSeen: i > 0 ? r[i - 1]!.filed : null,
-      lastSeen: r[r.length - 1]!.filed, filing: r[i]!.filing };
+    const year = yearOf(key.split('|')[3]!);
+    return { value: r[r.length - 1]!.value, restated: i > 0, late: year !== null && r[i]!.filing.fy > year,
+      supplied: r[i]!.filed, prevSeen: i > 0 ? r[i - 1]!.filed : null, lastSeen: r[r.length - 1]!.filed, filing: r[i]!.filing };
   };
   // restatement events per concept: the filings that changed an earlier value of it (and whose value survived)
   const events = new Map<string, string[]>();
@@ -63,8 +66,10 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
 
   const mixed = (role: Role, inputs: Surviving[]): boolean => {
     const ev = events.get(`${conceptOf(role)}|${unitOf(role)}`) ?? [];
-    const restatedAt = inputs.filter((i) => i.restated)
-      .map((i) => ev.filter((e) => e > i.prevSeen! && e <= i.supplied).sort()[0]!)
+    // restated inputs date from the first change of the concept since their previous report; inputs first reported
+    // as a later year's comparative date from that report
+    const restatedAt = inputs.filter((i) => i.restated || i.late)
+      .map((i) => (i.restated ? ev.filter((e) => e > i.prevSeen! && e <= i.supplied).sort()[0]! : i.supplied))
       .sort().at(-1);
     const oldestSeen = inputs.map((i) => i.lastSeen).sort()[0]!;
     return restatedAt !== undefined && restatedAt > oldestSeen;
