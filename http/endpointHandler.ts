@@ -85,7 +85,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const args = useStored ? endpoint.stored!.args(input) : endpoint.args(input);
 
     if (endpoint.shape === 'object') {
-      const rows = await engine.query<{ j: string }>(jsonRowsSql(macro, args.length, false), args);
+      const rows = await engine.query<{ j: string }>(jsonRowsSql(macro, args.length, false, endpoint.omitWhenNull), args);
       const row = rows[0];
       if (!row) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
       if (format === 'json') {
@@ -101,7 +101,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     if (endpoint.shape === 'array') {
       await writeRows(ctx, engine, format, {
         rowsSql: rowsSql(macro, args.length, false),
-        jsonSql: jsonRowsSql(macro, args.length, false),
+        jsonSql: jsonRowsSql(macro, args.length, false, endpoint.omitWhenNull),
         args,
       });
       return;
@@ -126,7 +126,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const pagedArgs = [...args, pageSize, (page - 1) * pageSize];
     await writeRows(
       ctx, engine, format,
-      { rowsSql: rowsSql(macro, args.length, true), jsonSql: jsonRowsSql(macro, args.length, true), args: pagedArgs },
+      { rowsSql: rowsSql(macro, args.length, true), jsonSql: jsonRowsSql(macro, args.length, true, endpoint.omitWhenNull), args: pagedArgs },
       { prefix: `{"page":${page},"pageSize":${pageSize},"totalPages":${totalPages},"totalResults":${totalResults},"data":`, suffix: '}' },
     );
   };

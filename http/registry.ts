@@ -52,6 +52,8 @@ export interface Endpoint {
     readonly current: (warehouseDir: string) => boolean;
   };
   readonly shape: Shape;
+  /** Top-level fields left out of a JSON row where null (the spec's "omitted when ..."); Arrow/CSV keep the column. */
+  readonly omitWhenNull?: readonly string[];
   /** Largest pageSize the endpoint accepts at all (paginated only; plan maxima may clamp lower). */
   readonly maxPageSize?: number;
   /** The object (shape object) or one element (array, paginated); documents the response in OpenAPI. */

@@ -46,6 +46,9 @@ export class Engine {
     await setup.run('SET enable_external_access = false');
     await setup.run('SET autoinstall_known_extensions = false');
     await setup.run('SET autoload_known_extensions = false');
+    // Parquet files are immutable (a batch only adds files), so their footers can be cached across queries:
+    // measured on /api/company/details uncached, 30 + 39 ms -> 18 + 17 ms for its two scans.
+    await setup.run('SET parquet_metadata_cache = true');
     await setup.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
     for (const file of listLayerFiles()) await runSqlFile(setup, file);
     await setup.run('SET lock_configuration = true');

@@ -13,9 +13,18 @@ export function rowsSql(macro: string, argCount: number, paged: boolean): string
   return `SELECT * FROM ${call(macro, argCount)}${page}`;
 }
 
-/** One JSON text per row, rendered by DuckDB (faster than row objects + JSON.stringify). */
-export function jsonRowsSql(macro: string, argCount: number, paged: boolean): string {
-  return `SELECT to_json(t)::VARCHAR AS j FROM (${rowsSql(macro, argCount, paged)}) t`;
+/**
+ * One JSON text per row, rendered by DuckDB (faster than row objects + JSON.stringify). Fields listed in `omitWhenNull`
+ * are dropped from a row where they are null (the spec's "omitted when unknown"): one JSON merge patch per field, whose
+ * null member deletes the key (RFC 7386) and which is the no-op `{}` when the value is present (key order kept).
+ */
+export function jsonRowsSql(macro: string, argCount: number, paged: boolean, omitWhenNull: readonly string[] = []): string {
+  let json = 'to_json(t)';
+  for (const field of omitWhenNull) {
+    const f = quoteIdentifier(field);
+    json = `json_merge_patch(${json}, CASE WHEN t.${f} IS NULL THEN to_json(struct_pack(${f} := NULL)) ELSE '{}'::JSON END)`;
+  }
+  return `SELECT ${json}::VARCHAR AS j FROM (${rowsSql(macro, argCount, paged)}) t`;
 }
 
 export function countSql(macro: string, argCount: number): string {

@@ -1,13 +1,16 @@
 -- One row per (cik, ticker, cusip, composite_figi, share_class_figi, source): every identifier that can name an issuer.
--- Reads src_securities (tickers files, submissions, and later 13F/13D CUSIPs) plus the ticker/exchange lists that
--- entity descriptions carry, so a submissions file alone makes its tickers resolvable.
+-- Reads src_securities (tickers files, submissions, 13F/13D CUSIPs, CUSIP map files) plus the ticker/exchange lists that
+-- entity descriptions carry, so a submissions file alone makes its tickers resolvable. A CUSIP/FIGI row that names no
+-- issuer CIK (a CUSIP map, a 13F table) is linked to the CIK that its ticker resolves to, newest mapping first.
 CREATE OR REPLACE VIEW security_ids AS
-WITH from_securities AS (
+WITH normalized AS (
   SELECT cik, nullif(upper(trim(ticker)), '') AS ticker, nullif(exchange, '') AS exchange, nullif(name, '') AS name,
     nullif(upper(trim(cusip)), '') AS cusip, nullif(trim(composite_figi), '') AS composite_figi,
     nullif(trim(share_class_figi), '') AS share_class_figi, nullif(kind, '') AS kind, as_of, source
   FROM src_securities
-  WHERE cik IS NOT NULL
+),
+from_securities AS (
+  SELECT * FROM normalized WHERE cik IS NOT NULL
 ),
 entity_lists AS (
   -- unnest() twice in one SELECT zips the lists: the n-th exchange belongs to the n-th ticker
@@ -21,7 +24,20 @@ from_entities AS (
     as_of, source
   FROM entity_lists
   WHERE nullif(trim(ticker), '') IS NOT NULL
+),
+ticker_cik AS (
+  SELECT ticker, arg_max(cik, as_of) AS cik
+  FROM (SELECT ticker, cik, as_of FROM from_securities UNION ALL SELECT ticker, cik, as_of FROM from_entities)
+  WHERE ticker IS NOT NULL
+  GROUP BY ticker
+),
+linked_by_ticker AS (
+  SELECT t.cik, n.* EXCLUDE (cik)
+  FROM normalized n JOIN ticker_cik t ON t.ticker = n.ticker
+  WHERE n.cik IS NULL AND (n.cusip IS NOT NULL OR n.composite_figi IS NOT NULL OR n.share_class_figi IS NOT NULL)
 )
 SELECT * FROM from_securities
 UNION ALL
-SELECT * FROM from_entities;
+SELECT * FROM from_entities
+UNION ALL
+SELECT * FROM linked_by_ticker;

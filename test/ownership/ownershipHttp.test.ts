@@ -85,9 +85,17 @@ describe('ownership routes', () => {
     assert.equal(status, 200);
     assert.equal(body.totalResults, 1);
     const row = body.data![0]!;
-    assert.deepEqual(Object.keys(row), HOLDER_FIELDS);
-    assert.deepEqual([row.managerName, row.shares, row.value, row.reportDate, row.symbol], ['ACTIAM N.V.', 1733777, 230054000, '2020-12-31', 'AAPL']);
+    // a new position: prevShares is null, and prevPctOfShares is omitted (the spec: "omitted when no prior position")
+    assert.deepEqual(Object.keys(row), HOLDER_FIELDS.filter((f) => f !== 'prevPctOfShares'));
+    assert.deepEqual([row.managerName, row.shares, row.value, row.reportDate, row.symbol, row.prevShares], ['ACTIAM N.V.', 1733777, 230054000, '2020-12-31', 'AAPL', null]);
     assert.equal(typeof row.pctOfShares, 'number');
+  });
+
+  test('institutional holders by a CUSIP that only the CUSIP map names: linked to its issuer through the ticker', async () => {
+    // cusip_ticker.csv maps 037833100 -> AAPL without a CIK; company_tickers.json gives AAPL -> CIK 320193
+    const { status, body } = await get('/api/ownership/institutional-holders?cusip=037833100&reportDate=2020-12-31', 'Free');
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual(body.data!.map((r) => [r.managerName, r.cusip, r.shares]), [['ACTIAM N.V.', '037833100', 1733777]]);
   });
 
   test('pageSize is capped at 500 on institutional holders', async () => {
