@@ -1,7 +1,7 @@
 // Computes the period pipeline for every company in bulk, one cik bucket at a time, and writes the result as the
-// `periods` dataset (Parquet per bucket, sorted by cik) so that reads of "now" are lookups. Called after an ingest
-// commit. The new generation is built aside and swapped in by renames; `_state.json` records which ingest manifests
-// it reflects, so a reader can tell a stale materialization and compute on the fly instead.
+// `periods` dataset (one Parquet file per bucket, sorted by cik) so that reads of "now" are lookups. Called after an
+// ingest commit. The new generation is built aside and renamed over the live files; `_state.json` records which ingest
+// manifests it reflects, so a reader can tell a stale materialization and compute on the fly instead.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
@@ -21,6 +21,7 @@ export interface MaterializeReport extends PeriodsState {
 }
 
 const STATE = '_state.json';
+const LIVE_FILE = 'periods.parquet';
 /** cik_bucket(cik) = cik % 64 (sql/00_sources/00_buckets.sql). */
 const BUCKETS = 64;
 
@@ -59,38 +60,39 @@ export async function materializePeriods(engine: Engine): Promise<MaterializeRep
   fs.mkdirSync(build, { recursive: true });
   let periods = 0;
   const buckets = factBuckets(wh);
+  const built = (b: number) => path.join(build, `bucket=${b}.parquet`);
   try {
     await engine.withConnection(async (c) => {
       for (const b of buckets) {
-        const dir = path.join(build, `bucket=${b}`);
-        fs.mkdirSync(dir, { recursive: true });
-        const file = path.join(dir, `part-${generation}.parquet`);
         const reader = await c.runAndReadAll(
           `COPY (SELECT * EXCLUDE (series), series FROM period_rows($b::INTEGER, NULL, NULL) ORDER BY cik, series, period DESC)
-           TO ${quotePath(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
+           TO ${quotePath(built(b))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
           { b },
         );
         periods += Number(reader.getRows()[0]?.[0] ?? 0);
       }
       // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
-      const template = buckets.length > 0 ? path.join(build, `bucket=${buckets[0]}`, `part-${generation}.parquet`) : null;
+      const template = buckets.length > 0 ? built(buckets[0]!) : null;
       for (let b = 0; b < BUCKETS; b++) {
         if (buckets.includes(b)) continue;
-        const dir = path.join(build, `bucket=${b}`);
-        fs.mkdirSync(dir, { recursive: true });
         const source = template
           ? `SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0`
           : 'SELECT * EXCLUDE (series), series FROM period_rows(0, NULL, NULL) LIMIT 0';
-        await c.run(`COPY (${source}) TO ${quotePath(path.join(dir, `part-${generation}.parquet`))} (FORMAT parquet)`);
+        await c.run(`COPY (${source}) TO ${quotePath(built(b))} (FORMAT parquet)`);
       }
     });
+    // swap bucket by bucket: a rename over the same file name is atomic, so a concurrent read sees the old file or
+    // the new one, never none and never both; the state is written last, the same way
+    const live = path.join(wh, 'periods');
+    for (let b = 0; b < BUCKETS; b++) {
+      const dir = path.join(live, `bucket=${b}`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.renameSync(built(b), path.join(dir, LIVE_FILE));
+      for (const other of fs.readdirSync(dir)) if (other !== LIVE_FILE) fs.rmSync(path.join(dir, other), { force: true });
+    }
     const state: PeriodsState = { generation, builtAt: new Date().toISOString(), manifests, periods };
     fs.writeFileSync(path.join(build, STATE), JSON.stringify(state, null, 2));
-    const live = path.join(wh, 'periods');
-    const old = path.join(wh, '_periods_build', `${generation}-old`);
-    if (fs.existsSync(live)) fs.renameSync(live, old);
-    fs.renameSync(build, live);
-    fs.rmSync(old, { recursive: true, force: true });
+    fs.renameSync(path.join(build, STATE), path.join(live, STATE));
     return { ...state, buckets: buckets.length, ms: performance.now() - started };
   } finally {
     fs.rmSync(path.join(wh, '_periods_build'), { recursive: true, force: true });

@@ -49,6 +49,8 @@ test('materialized periods give back exactly what the macro computes on the fly,
     }
   }
   assert.equal(fs.existsSync(path.join(dir, '_periods_build')), false);
+  // one file per bucket, replaced in place by the next generation
+  for (let b = 0; b < 64; b++) assert.deepEqual(fs.readdirSync(path.join(dir, 'periods', `bucket=${b}`)), ['periods.parquet']);
 });
 
 test('an ingest after materializing makes the stored periods stale, and reads compute on the fly until rebuilt', async () => {
