@@ -23,13 +23,16 @@ filings AS (
   SELECT cik, accession, max(form) AS form, min(filed) AS filed FROM scoped GROUP BY ALL
 ),
 accepted AS (
-  SELECT accession, max(accepted) AS accepted
+  SELECT accession, max(accepted) AS accepted, bool_or(coalesce(is_amendment, false)) AS is_amendment
   FROM src_filings
-  WHERE bucket = b AND (c IS NULL OR cik = c) AND accepted IS NOT NULL
+  WHERE bucket = b AND (c IS NULL OR cik = c)
   GROUP BY ALL
 ),
 ranked AS (
-  SELECT f.cik, f.accession, f.form, f.form LIKE '%/A' AS amendment,
+  -- a standalone instance states its form as dei:DocumentType ('10-K') and amendments by AmendmentFlag only
+  SELECT f.cik, f.accession,
+         CASE WHEN coalesce(a.is_amendment, false) AND f.form NOT LIKE '%/A' THEN f.form || '/A' ELSE f.form END AS form,
+         f.form LIKE '%/A' OR coalesce(a.is_amendment, false) AS amendment,
          coalesce(a.accepted::DATE, f.filed) AS date_filed,
          dense_rank() OVER (PARTITION BY f.cik ORDER BY coalesce(a.accepted, f.filed::TIMESTAMP), f.filed, f.accession)::INTEGER AS vintage
   FROM filings f LEFT JOIN accepted a USING (accession)
