@@ -2,7 +2,9 @@
 -- The same fact of the same accession may arrive from several sources; the richest wins:
 -- xbrl-instance > inline-xbrl > companyfacts > fsds, then the most precise (decimals NULL = INF first).
 -- `vintage` orders a company's filings (newest wins): acceptance timestamp from src_filings when known, then filed,
--- then accession; it is a dense rank so that windows and arg_max sort integers, not tuples.
+-- then accession; it is a dense rank so that windows and arg_max sort integers, not tuples. An undated filing (a
+-- standalone instance file with no EDGAR header, keyed by a content hash) ranks oldest and is used only for facts no
+-- dated filing reported.
 CREATE OR REPLACE MACRO fact_source_rank(source, decimals) AS
   (CASE source WHEN 'xbrl-instance' THEN 1 WHEN 'inline-xbrl' THEN 2 WHEN 'companyfacts' THEN 3 WHEN 'fsds' THEN 4 ELSE 5 END) * 1000
   + 100 - coalesce(decimals, 99);
@@ -34,8 +36,23 @@ ranked AS (
          CASE WHEN coalesce(a.is_amendment, false) AND f.form NOT LIKE '%/A' THEN f.form || '/A' ELSE f.form END AS form,
          f.form LIKE '%/A' OR coalesce(a.is_amendment, false) AS amendment,
          coalesce(a.accepted::DATE, f.filed) AS date_filed,
-         dense_rank() OVER (PARTITION BY f.cik ORDER BY coalesce(a.accepted, f.filed::TIMESTAMP), f.filed, f.accession)::INTEGER AS vintage
+         dense_rank() OVER (PARTITION BY f.cik ORDER BY coalesce(a.accepted, f.filed::TIMESTAMP) NULLS FIRST, f.filed NULLS FIRST, f.accession)::INTEGER AS vintage
   FROM filings f LEFT JOIN accepted a USING (accession)
+),
+joined AS MATERIALIZED (
+  SELECT o.*, r.form, r.amendment, r.date_filed, r.vintage
+  FROM collapsed o JOIN ranked r USING (cik, accession)
+),
+undated AS (
+  SELECT * FROM joined WHERE date_filed IS NULL
+),
+dated_keys AS (
+  -- only for companies that have undated observations (usually none, and then this is empty and cheap)
+  SELECT DISTINCT cik, concept, unit, period_start, period_end FROM joined
+  WHERE date_filed IS NOT NULL AND cik IN (SELECT cik FROM undated)
 )
-SELECT o.*, r.form, r.amendment, r.date_filed, r.vintage
-FROM collapsed o JOIN ranked r USING (cik, accession);
+SELECT * FROM joined WHERE date_filed IS NOT NULL
+UNION ALL
+-- an undated observation counts only where no dated filing reported the fact: it is most likely the same report as
+-- one of them (whose accession it could not name), and must neither take its credit nor override a later value
+SELECT u.* FROM undated u ANTI JOIN dated_keys d USING (cik, concept, unit, period_start, period_end);

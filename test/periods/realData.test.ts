@@ -23,6 +23,8 @@ const FILES = [
   fixture('edgar', 'companyfacts', 'CIK0001997711.json.gz'),
   fixture('sec-datasets', 'bulk-json', 'companyfacts', 'CIK0001637459.json'),
   fixture('sec-datasets', 'bulk-json', 'companyfacts', 'CIK0000865941.json'),
+  // Apple's Q2 FY2025 10-Q as a standalone XBRL instance (no EDGAR header: no accession, no filing date)
+  fixture('edgar', 'xbrl', 'instances', 'aapl-20250329_htm.xml.gz'),
 ];
 
 interface CfFact { start?: string; end: string; val: number; accn: string; form: string; filed: string }
@@ -109,6 +111,21 @@ describe('Apple (September 52/53-week fiscal year) as reported', () => {
     assert.equal(ttm.facts[REV], fyRev.val);
     assert.equal(ttm.facts[SHARES], Math.floor(four.reduce((a, p) => a + p.facts[SHARES]!, 0) / 4 + 0.5));
     assert.equal(ttm.facts['us-gaap:Assets'], four[3]!.facts['us-gaap:Assets']);
+  });
+});
+
+describe('one filing from two sources', () => {
+  test("a standalone instance of Apple's Q2 FY2025 10-Q adds its extension concepts but leaves the credit to the accession", async () => {
+    const q2 = find(await asReported(engine, { cik: APPLE, period: 'quarter' }), 2025, 'Q2');
+    assert.equal(q2.period, '2025-03-29');
+    // companyfacts has no company extension concepts; the instance does, and they are served as filed
+    assert.ok(Object.keys(q2.facts).some((k) => k.startsWith('aapl:')));
+    // facts both sources carry are credited to the 10-Q's accession, not to the undated instance
+    const rev = filed(FILES[0]!, 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', 'USD',
+      (f) => f.form === '10-Q' && f.start === '2024-12-29' && f.end === '2025-03-29');
+    assert.equal(q2.facts['us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax'], rev.val);
+    assert.equal(q2.sources[rev.accn]!.type, '10-Q');
+    assert.equal(q2.sources[rev.accn]!.dateFiled, rev.filed);
   });
 });
 
