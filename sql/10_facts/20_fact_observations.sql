@@ -5,10 +5,6 @@
 -- then accession; it is a dense rank so that windows and arg_max sort integers, not tuples. An undated filing (a
 -- standalone instance file with no EDGAR header, keyed by a content hash) ranks oldest and is used only for facts no
 -- dated filing reported.
-CREATE OR REPLACE MACRO fact_source_rank(source, decimals) AS
-  (CASE source WHEN 'xbrl-instance' THEN 1 WHEN 'inline-xbrl' THEN 2 WHEN 'companyfacts' THEN 3 WHEN 'fsds' THEN 4 ELSE 5 END) * 1000
-  + 100 - coalesce(decimals, 99);
-
 CREATE OR REPLACE MACRO fact_observations(b, c, as_of) AS TABLE
 WITH scoped AS MATERIALIZED (
   SELECT * FROM fact_scope(b, c, as_of)
