@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { asReported, type AsReportedPeriod } from '../../engine/financials/asReported.ts';
-import { companyFactsJson, conceptsOf, filingsOf } from '../helpers/oracleFiler.ts';
+import { companyFactsJson, conceptsOf, filingsOf, fiscalYears, quarterDays } from '../helpers/oracleFiler.ts';
 import { expectedPeriods, type ExpectedPeriod } from '../helpers/oracleFilerExpected.ts';
 import type { FilerSchedule } from '../helpers/oracleFilerTypes.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
@@ -58,6 +58,12 @@ async function assertTruth(s: FilerSchedule, asOf: string | null = null): Promis
 }
 
 describe('the period engine gives back the true quarters of synthetic filers', () => {
+  test('the 52/53-week example holds a 53-week year whose fourth quarter has 14 weeks', () => {
+    const weekly = EXAMPLES.find((e) => e.schedule.calendar === 'sat-nearest-sep30')!.schedule;
+    const years = fiscalYears(weekly);
+    assert.ok(years.some((y) => quarterDays(y, 4) === 98 && [1, 2, 3].every((q) => quarterDays(y, q) === 91)));
+  });
+
   for (const { name, schedule } of EXAMPLES) {
     test(`${name} is served exactly`, async () => {
       await ingestSchedule(schedule);
