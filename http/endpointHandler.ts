@@ -80,7 +80,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
       }
     }
     const input: CallInput = { entity, params, plan };
-    const useStored = endpoint.stored?.current(engine.warehouseDir) === true;
+    const useStored = endpoint.stored !== undefined && (endpoint.stored.appliesTo?.(input) ?? true) && endpoint.stored.current(engine.warehouseDir);
     const macro = useStored ? endpoint.stored!.macro : endpoint.macro;
     const args = useStored ? endpoint.stored!.args(input) : endpoint.args(input);
 

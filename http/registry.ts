@@ -50,6 +50,8 @@ export interface Endpoint {
     readonly macro: string;
     readonly args: (input: CallInput) => DuckDBValue[];
     readonly current: (warehouseDir: string) => boolean;
+    /** Requests the stored result can answer at all (e.g. not point-in-time ones); default every request. */
+    readonly appliesTo?: (input: CallInput) => boolean;
   };
   readonly shape: Shape;
   /** Top-level fields left out of a JSON row where null (the spec's "omitted when ..."); Arrow/CSV keep the column. */

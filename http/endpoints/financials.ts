@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { defineEndpoints } from '../registry.ts';
 import { limitParam, periodParam } from '../params/common.ts';
+import { dateParam } from '../params/ParamSpec.ts';
 import { periodsAreCurrent } from '../../engine/financials/materializePeriods.ts';
 
 export const AsReportedPeriod = v.object({
@@ -30,14 +31,16 @@ export const financialsEndpoints = defineEndpoints({
   params: {
     period: periodParam(['annual', 'quarter', 'ttm'] as const, 'annual: fiscal years; quarter: quarterly series (Q4 reconstructed); ttm: trailing twelve months'),
     limit: limitParam,
+    asOf: dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date'),
   },
   macro: 'as_reported',
-  args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, null],
+  args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, (params.asOf as string | undefined) ?? null],
   // the period engine's results materialized after ingest: a lookup instead of the reconstruction, while current
   stored: {
     macro: 'as_reported_stored',
     args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number],
     current: periodsAreCurrent,
+    appliesTo: ({ params }) => params.asOf === undefined,
   },
   shape: 'array',
   response: AsReportedPeriod,

@@ -180,6 +180,20 @@ describe('as-reported financials', () => {
     assert.equal(bad.res.status, 400);
     assert.equal(bad.json().error, 'Invalid parameter "period": expected one of annual, quarter, ttm, got "yearly"');
   });
+
+  test('asOf answers point in time: the day before Apple filed its FY2024 10-K the newest fiscal year is FY2023', async () => {
+    // the FY2024 10-K (0000320193-24-000123) was filed 2024-11-01, per the companyfacts fixture
+    const before = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=1&asOf=2024-10-31');
+    assert.equal(before.res.status, 200);
+    const [latest] = before.json() as unknown as { period: string; fiscalYear: number; dateFiled: string }[];
+    assert.deepEqual([latest!.period, latest!.fiscalYear], ['2023-09-30', 2023]);
+    assert.ok(latest!.dateFiled <= '2024-10-31');
+    const after = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=1&asOf=2024-11-01');
+    assert.equal((after.json() as unknown as { period: string }[])[0]!.period, '2024-09-28');
+    const bad = await get('/api/financials/as-reported?symbol=AAPL&asOf=2024-02-30');
+    assert.equal(bad.res.status, 400);
+    assert.match(bad.json().error, /Invalid parameter "asOf": expected a calendar date written YYYY-MM-DD/);
+  });
 });
 
 describe('entity identification and validation (400)', () => {
