@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths, IngestFailed, type IngestReport } from '../engine/ingest/ingest.ts';
+import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { inputBytes } from '../engine/ingest/readInputs.ts';
 import { createProgress, formatBytes } from '../engine/ingest/progress.ts';
 import { EdgarClient, MissingUserAgentError } from '../engine/edgar/EdgarClient.ts';
@@ -172,6 +173,11 @@ async function main(argv: string[]): Promise<number> {
       report = await ingestPaths(engine, paths, {
         onUnit: (name, diskBytes) => progress.update(++units, diskBytes, name),
         ...(args.batchBytes === undefined ? {} : { batchBytes: args.batchBytes }),
+        afterCommit: async (e) => {
+          log('periods: refreshing the materialized period results of the companies this ingest touched...');
+          const periods = await materializePeriods(e);
+          log(`periods: ${periods.buckets} bucket(s) recomputed in ${(periods.ms / 1000).toFixed(1)} s`);
+        },
       });
     } finally {
       progress.stop();

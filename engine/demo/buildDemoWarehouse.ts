@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { Engine } from '../db/Engine.ts';
 import { ingestPaths, type IngestReport } from '../ingest/ingest.ts';
+import { materializePeriods } from '../financials/materializePeriods.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
@@ -19,7 +20,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filings-demo-'));
   try {
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
-    return await ingestPaths(engine, [dir]);
+    return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

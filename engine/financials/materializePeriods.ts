@@ -54,6 +54,25 @@ export function periodsAreCurrent(warehouseDir: string): boolean {
 export interface MaterializeOptions {
   /** Buckets computed at once, each on its own connection (default 1; 2 measured no faster on the shared 2-core box). */
   concurrency?: number;
+  /** Recompute every bucket even when only some changed since the last generation. */
+  full?: boolean;
+}
+
+/**
+ * Buckets whose facts or filings changed since `state`: those named by manifests committed after it. Null when the
+ * state is not a prefix of the current manifests (no state, or history rewritten): then everything is recomputed.
+ */
+function changedBuckets(warehouseDir: string, state: PeriodsState | null, manifests: string[]): Set<number> | null {
+  if (!state || state.manifests.some((m, i) => manifests[i] !== m)) return null;
+  const changed = new Set<number>();
+  for (const name of manifests.slice(state.manifests.length)) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(warehouseDir, '_manifest', name), 'utf8')) as { files?: string[] };
+    for (const file of manifest.files ?? []) {
+      const m = /^(facts|filings)[\\/]bucket=(\d+)[\\/]/.exec(file);
+      if (m) changed.add(Number(m[2]));
+    }
+  }
+  return changed;
 }
 
 export async function materializePeriods(engine: Engine, options: MaterializeOptions = {}): Promise<MaterializeReport> {
@@ -64,7 +83,12 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   const build = path.join(wh, '_periods_build', generation);
   fs.mkdirSync(build, { recursive: true });
   let periods = 0;
-  const buckets = factBuckets(wh);
+  const live = path.join(wh, 'periods');
+  const previous = readPeriodsState(wh);
+  const changed = options.full ? null : changedBuckets(wh, previous, manifests);
+  const liveFile = (b: number) => path.join(live, `bucket=${b}`, LIVE_FILE);
+  // an unchanged bucket keeps its live file; periods counts only what this generation computed
+  const buckets = factBuckets(wh).filter((b) => changed === null || changed.has(b) || !fs.existsSync(liveFile(b)));
   const built = (b: number) => path.join(build, `bucket=${b}.parquet`);
   try {
     const queue = [...buckets];
@@ -83,7 +107,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
       // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
       const template = buckets.length > 0 ? built(buckets[0]!) : null;
       for (let b = 0; b < BUCKETS; b++) {
-        if (buckets.includes(b)) continue;
+        if (buckets.includes(b) || (changed !== null && fs.existsSync(liveFile(b)))) continue;
         const source = template
           ? `SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0`
           : 'SELECT * EXCLUDE (series), series FROM period_rows(0, NULL, NULL) LIMIT 0';
@@ -92,8 +116,8 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
     });
     // swap bucket by bucket: a rename over the same file name is atomic, so a concurrent read sees the old file or
     // the new one, never none and never both; the state is written last, the same way
-    const live = path.join(wh, 'periods');
     for (let b = 0; b < BUCKETS; b++) {
+      if (!fs.existsSync(built(b))) continue;
       const dir = path.join(live, `bucket=${b}`);
       fs.mkdirSync(dir, { recursive: true });
       fs.renameSync(built(b), path.join(dir, LIVE_FILE));

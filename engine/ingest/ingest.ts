@@ -44,6 +44,11 @@ export interface IngestOptions extends IngestProgress {
   batchBytes?: number;
   /** Test hook forwarded to commitBatch. */
   beforeJournal?: () => void;
+  /**
+   * Runs after the last batch committed, still holding the writer lock, when the ingest added rows: derived datasets
+   * (the materialized periods) are refreshed here so two writers never rebuild them at once.
+   */
+  afterCommit?: (engine: Engine, report: IngestReport) => Promise<void>;
 }
 
 export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
@@ -95,6 +100,8 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       if (batchBytes >= limit) await flush();
     }
     await flush();
+    const added = Object.values(report.rows).some((n) => n > 0);
+    if (added && options.afterCommit) await options.afterCommit(engine, report);
     return report;
   } finally {
     release();

@@ -192,7 +192,7 @@ describe('as-reported financials', () => {
     assert.equal((after.json() as unknown as { period: string }[])[0]!.period, '2024-09-28');
     const bad = await get('/api/financials/as-reported?symbol=AAPL&asOf=2024-02-30');
     assert.equal(bad.res.status, 400);
-    assert.match(bad.json().error, /Invalid parameter "asOf": expected a calendar date written YYYY-MM-DD/);
+    assert.match(String(bad.json().error), /Invalid parameter "asOf": expected a calendar date written YYYY-MM-DD/);
   });
 });
 

@@ -58,10 +58,18 @@ test('an ingest after materializing makes the stored periods stale, and reads co
   await ingest(third);
   assert.equal(periodsAreCurrent(dir), false);
   assert.ok((await asReported(engine, { cik: third!.cik, period: 'annual' })).length > 0);
-  await materializePeriods(engine);
+  const refreshed = await materializePeriods(engine);
   assert.ok(periodsAreCurrent(dir));
   assert.notEqual(readPeriodsState(dir)!.generation, before.generation);
+  // incremental: only the new filer's bucket (cik % 64) is recomputed; the other buckets keep their files and answers
+  assert.equal(refreshed.buckets, 1);
   assert.deepEqual(await asReported(engine, { cik: third!.cik, period: 'quarter' }), await onTheFly(third!.cik, 'quarter'));
+  for (const s of [first!, second!]) {
+    assert.deepEqual(await asReported(engine, { cik: s.cik, period: 'quarter' }), await onTheFly(s.cik, 'quarter'), `${s.cik}`);
+  }
+  const full = await materializePeriods(engine, { full: true });
+  // every facts bucket folder: the three filers' (33, 34, 35) and bucket 0, which holds the zero-row schema file
+  assert.equal(full.buckets, 4);
 });
 
 test('bad parameters are refused with the parameter named, before any SQL runs', async () => {
