@@ -25,3 +25,11 @@ export async function openTempEngine(mode: 'read' | 'write' = 'write', dir = tem
     },
   };
 }
+
+/** Row counts of the core source views: equal before and after a re-ingest, unchanged by a rejected batch. */
+export async function warehouseCounts(engine: Engine): Promise<{ facts: number; filings: number; entities: number; securities: number }> {
+  const [row] = await engine.query<{ facts: number; filings: number; entities: number; securities: number }>(`
+    SELECT (SELECT count(*) FROM src_facts)::INTEGER AS facts, (SELECT count(*) FROM src_filings)::INTEGER AS filings,
+           (SELECT count(*) FROM src_entities)::INTEGER AS entities, (SELECT count(*) FROM src_securities)::INTEGER AS securities`);
+  return row!;
+}

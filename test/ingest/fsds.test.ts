@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { fixture, openTempEngine, tempDir, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { Batch } from '../../engine/ingest/Batch.ts';
 import { readInputs } from '../../engine/ingest/readInputs.ts';
@@ -23,13 +23,6 @@ async function groupOf(dir: string): Promise<SourceGroup> {
   throw new Error(`${dir} holds no FS group`);
 }
 
-async function counts(engine: Engine): Promise<Record<string, number>> {
-  const [row] = await engine.query<Record<string, number>>(`
-    SELECT (SELECT count(*) FROM src_facts)::INTEGER AS facts, (SELECT count(*) FROM src_filings)::INTEGER AS filings,
-           (SELECT count(*) FROM src_entities)::INTEGER AS entities`);
-  return row!;
-}
-
 describe('every FS and FSN fixture in one warehouse', () => {
   let engine: Engine;
   let cleanup: () => void;
@@ -39,7 +32,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
     ({ engine, cleanup } = await openTempEngine());
     // companyfacts first: it describes the 2020 Apple accession, whose FS extract has no sub table
     await ingestPaths(engine, [APPLE_FACTS, FS, FSN]);
-    first = await counts(engine);
+    first = await warehouseCounts(engine);
   });
   after(() => cleanup());
 
@@ -48,7 +41,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
     assert.equal(report.rows.facts ?? 0, 0);
     assert.equal(report.rows.filings ?? 0, 0);
     assert.equal(report.rows.entities ?? 0, 0);
-    assert.deepEqual(await counts(engine), first);
+    assert.deepEqual(await warehouseCounts(engine), first);
     assert.ok(first.facts! > 250_000, `facts: ${first.facts}`);
   });
 
@@ -246,7 +239,7 @@ describe('groups without a sub table', () => {
         assert.match(err.message, /num\.txt: line 2: accession 0000950123-10-061435 has no sub row and was submitted by filing agent CIK 950123/);
         return true;
       });
-      assert.deepEqual(await counts(engine), { facts: 0, filings: 0, entities: 0 });
+      assert.deepEqual(await warehouseCounts(engine), { facts: 0, filings: 0, entities: 0, securities: 0 });
     } finally {
       cleanup();
       fs.rmSync(dir, { recursive: true, force: true });

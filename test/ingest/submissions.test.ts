@@ -4,19 +4,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { fixture, openTempEngine, tempDir, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 
 const EDGAR_SUBMISSIONS = fixture('edgar', 'submissions');
 const BULK_SUBMISSIONS = fixture('sec-datasets', 'bulk-json', 'submissions');
-
-async function counts(engine: Engine): Promise<Record<string, number>> {
-  const [row] = await engine.query<Record<string, number>>(`
-    SELECT (SELECT count(*) FROM src_filings)::INTEGER AS filings, (SELECT count(*) FROM src_entities)::INTEGER AS entities,
-           (SELECT count(*) FROM src_securities)::INTEGER AS securities`);
-  return row!;
-}
 
 describe('every submissions fixture in one warehouse', () => {
   let engine: Engine;
@@ -27,14 +20,14 @@ describe('every submissions fixture in one warehouse', () => {
     ({ engine, cleanup } = await openTempEngine());
     const report = await ingestPaths(engine, [EDGAR_SUBMISSIONS, BULK_SUBMISSIONS]);
     assert.deepEqual(report.skipped, []);
-    first = await counts(engine);
+    first = await warehouseCounts(engine);
   });
   after(() => cleanup());
 
   test('ingesting the same files again leaves every count unchanged', async () => {
     const report = await ingestPaths(engine, [EDGAR_SUBMISSIONS, BULK_SUBMISSIONS]);
     assert.equal(report.parsed.length, 33);
-    assert.deepEqual(await counts(engine), first);
+    assert.deepEqual(await warehouseCounts(engine), first);
   });
 
   test('Apple is described with its fiscal year end, SIC and its AAPL listing on Nasdaq', async () => {
@@ -116,7 +109,7 @@ describe('paged submissions files', () => {
         assert.match(err.message, /older-filings\.json: submissions page: .*name must carry it \(CIK##########-submissions-NNN\.json\)/);
         return true;
       });
-      assert.deepEqual(await counts(engine), { filings: 0, entities: 0, securities: 0 });
+      assert.deepEqual(await warehouseCounts(engine), { facts: 0, filings: 0, entities: 0, securities: 0 });
     } finally {
       cleanup();
       fs.rmSync(dir, { recursive: true, force: true });

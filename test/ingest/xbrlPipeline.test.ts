@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
+import { fixture, openTempEngine, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { EDGAR, INSTANCES, IXBRL } from './xbrlFixtures.ts';
@@ -14,13 +14,6 @@ const APPLE_FY2022 = path.join(INSTANCES, 'aapl-20220924_htm.xml.gz');
 const CAT_8K = path.join(EDGAR, 'filings', '8-K', '0000018230-22-000107.txt.gz');
 const APPLE_FACTS = fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz');
 
-async function counts(engine: Engine): Promise<Record<string, number>> {
-  const [row] = await engine.query<Record<string, number>>(`
-    SELECT (SELECT count(*) FROM src_facts)::INTEGER AS facts, (SELECT count(*) FROM src_filings)::INTEGER AS filings,
-           (SELECT count(*) FROM src_entities)::INTEGER AS entities`);
-  return row!;
-}
-
 describe('XBRL and SGML through ingestPaths', () => {
   let engine: Engine;
   let cleanup: () => void;
@@ -29,7 +22,7 @@ describe('XBRL and SGML through ingestPaths', () => {
   before(async () => {
     ({ engine, cleanup } = await openTempEngine());
     await ingestPaths(engine, [APPLE_FY2022, APPLE_Q2_2025, path.join(IXBRL, 'aapl-20250329.htm.gz'), CAT_8K, APPLE_FACTS]);
-    first = await counts(engine);
+    first = await warehouseCounts(engine);
   });
   after(() => cleanup());
 
@@ -83,6 +76,6 @@ describe('XBRL and SGML through ingestPaths', () => {
   test('ingesting the same files again leaves every row count unchanged', async () => {
     assert.ok((first.facts ?? 0) > 2000);
     await ingestPaths(engine, [APPLE_FY2022, APPLE_Q2_2025, path.join(IXBRL, 'aapl-20250329.htm.gz'), CAT_8K]);
-    assert.deepEqual(await counts(engine), first);
+    assert.deepEqual(await warehouseCounts(engine), first);
   });
 });

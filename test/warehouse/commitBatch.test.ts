@@ -3,24 +3,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openTempEngine, fixture, tempDir } from '../helpers/tempWarehouse.ts';
+import { openTempEngine, fixture, tempDir, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { acquireWriterLock, recoverStaging } from '../../engine/warehouse/commitBatch.ts';
 
 const SNOW = fixture('edgar', 'companyfacts', 'CIK0001640147.json.gz');
 const LPA = fixture('edgar', 'companyfacts', 'CIK0001997711.json.gz');
 
-async function counts(engine: import('../../engine/db/Engine.ts').Engine) {
-  const [row] = await engine.query<{ facts: number; filings: number; entities: number }>(
-    'SELECT (SELECT count(*)::INTEGER FROM src_facts) AS facts, (SELECT count(*)::INTEGER FROM src_filings) AS filings, (SELECT count(*)::INTEGER FROM src_entities) AS entities',
-  );
-  return row!;
-}
-
 test('an empty warehouse opens and every source view binds with zero rows', async () => {
   const { engine, cleanup } = await openTempEngine('read');
   try {
-    assert.deepEqual(await counts(engine), { facts: 0, filings: 0, entities: 0 });
+    assert.deepEqual(await warehouseCounts(engine), { facts: 0, filings: 0, entities: 0, securities: 0 });
   } finally {
     cleanup();
   }
@@ -33,11 +26,11 @@ test('ingesting the same companyfacts file twice leaves every row count unchange
     // Snowflake's companyfacts file holds 8,163 facts over 19 accessions (its MANIFEST row)
     assert.equal(first.rows.facts, 8163);
     assert.equal(first.rows.filings, 19);
-    const before = await counts(engine);
+    const before = await warehouseCounts(engine);
     const second = await ingestPaths(engine, [SNOW]);
     assert.equal(second.rows.facts, 0);
     assert.equal(second.manifests.every((m) => m.files.length === 0), true);
-    assert.deepEqual(await counts(engine), before);
+    assert.deepEqual(await warehouseCounts(engine), before);
   } finally {
     cleanup();
   }
@@ -48,7 +41,7 @@ test('a batch with one truncated file is rejected whole, naming the file, and th
   const inputs = tempDir('inputs-');
   try {
     await ingestPaths(engine, [LPA]);
-    const before = await counts(engine);
+    const before = await warehouseCounts(engine);
     fs.copyFileSync(SNOW, path.join(inputs, 'good.json.gz'));
     const text = fs.readFileSync(fixture('sec-datasets', 'bulk-json', 'companyfacts', 'CIK0000865941.json'), 'utf8');
     const truncated = path.join(inputs, 'truncated.json');
@@ -58,7 +51,7 @@ test('a batch with one truncated file is rejected whole, naming the file, and th
       assert.match(err.message, /truncated\.json: not valid JSON/);
       return true;
     });
-    assert.deepEqual(await counts(engine), before);
+    assert.deepEqual(await warehouseCounts(engine), before);
     assert.deepEqual(fs.readdirSync(path.join(engine.warehouseDir, '_staging')).filter((f) => f !== '.lock'), []);
   } finally {
     cleanup();
@@ -73,7 +66,7 @@ test('a crash before the commit journal leaves nothing behind once the next writ
       ingestPaths(engine, [SNOW], { beforeJournal: () => { throw new Error('simulated crash'); } }),
       /simulated crash/,
     );
-    assert.equal((await counts(engine)).facts, 0);
+    assert.equal((await warehouseCounts(engine)).facts, 0);
     const again = await ingestPaths(engine, [SNOW]);
     assert.equal(again.rows.facts, 8163);
   } finally {
@@ -98,12 +91,12 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
     });
     fs.rmSync(path.join(dir, '_manifest', manifests[0]!));
     fs.writeFileSync(path.join(staging, 'COMMIT.json'), JSON.stringify({ batchId: manifest.batchId, moves, manifest }));
-    assert.equal((await counts(engine)).facts, 0);
+    assert.equal((await warehouseCounts(engine)).facts, 0);
     const release = acquireWriterLock(dir);
     const recovered = recoverStaging(dir);
     release();
     assert.deepEqual(recovered.rolledForward, [manifest.batchId]);
-    assert.equal((await counts(engine)).facts, 8163);
+    assert.equal((await warehouseCounts(engine)).facts, 8163);
     assert.equal(fs.existsSync(staging), false);
   } finally {
     cleanup();
