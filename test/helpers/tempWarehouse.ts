@@ -10,8 +10,16 @@ export function fixture(...parts: string[]): string {
   return path.join(FIXTURES, ...parts);
 }
 
+const created = new Set<string>();
+// each test file runs in its own process: whatever a suite forgot to remove goes when that process ends
+process.on('exit', () => {
+  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = 'wh-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.add(dir);
+  return dir;
 }
 
 export async function openTempEngine(mode: 'read' | 'write' = 'write', dir = tempDir()): Promise<{ engine: Engine; dir: string; cleanup: () => void }> {
