@@ -1,12 +1,12 @@
 -- One row per company (cik), none for an unknown cik: the company-details resource, fields named as the JSON response
--- (camelCase). Built from the merged entity description (entity_latest) and the issuer's listed securities
--- (security_ids); an issuer known only from a ticker list still gets its name, tickers and exchanges.
+-- (camelCase). Built from the merged entity description (entity_index, the in-memory entity_latest) and the issuer's listed securities
+-- (security_index); an issuer known only from a ticker list still gets its name, tickers and exchanges.
 CREATE OR REPLACE MACRO company_details(p_cik) AS TABLE
 WITH entity AS MATERIALIZED (
-  SELECT * FROM entity_description(p_cik)
+  SELECT * FROM entity_index WHERE cik = p_cik
 ),
 ids AS MATERIALIZED (
-  SELECT * FROM security_ids WHERE cik = p_cik
+  SELECT * FROM security_index WHERE cik = p_cik
 ),
 listings AS (
   SELECT s.ticker,

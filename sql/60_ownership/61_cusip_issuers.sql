@@ -25,7 +25,7 @@ per_cusip AS (
 ),
 ticker_ciks AS (
   SELECT ticker, arg_max(cik, as_of) AS cik
-  FROM security_ids
+  FROM security_index
   WHERE ticker IN (SELECT ticker FROM per_cusip) AND cik IS NOT NULL
   GROUP BY ticker
 ),

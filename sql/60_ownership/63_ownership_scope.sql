@@ -21,7 +21,7 @@ asked AS (
 issuer_cusips AS (
   SELECT cusip FROM ids WHERE cik = p_cik::INTEGER
   UNION
-  SELECT cusip FROM ids WHERE ticker IN (SELECT ticker FROM security_ids WHERE cik = p_cik::INTEGER AND ticker IS NOT NULL)
+  SELECT cusip FROM ids WHERE ticker IN (SELECT ticker FROM security_index WHERE cik = p_cik::INTEGER AND ticker IS NOT NULL)
 ),
 picked AS (
   SELECT upper(trim(p_cusip)) AS cusip FROM asked WHERE asked_by = 'cusip'
