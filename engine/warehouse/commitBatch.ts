@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { DuckDBDataChunk, DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import type { Engine } from '../db/Engine.ts';
 import { DATASETS } from './datasets.ts';
-import { quotePath } from '../db/quote.ts';
+import { quoteIdentifier, quotePath } from '../db/quote.ts';
 import type { DatasetRows } from '../ingest/rows.ts';
 
 export interface Manifest {
@@ -61,7 +61,7 @@ function toDuck(value: unknown, type: DuckDBType): DuckDBValue {
 /** Append plain row objects into a staging table, column by column, a data chunk at a time. */
 export async function appendRows(c: DuckDBConnection, table: string, rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
-  const probe = await c.run(`SELECT * FROM ${table} LIMIT 0`);
+  const probe = await c.run(`SELECT * FROM ${quoteIdentifier(table)} LIMIT 0`);
   const names = probe.columnNames();
   const types = probe.columnTypes();
   const fields = names.map(snakeToCamel);
@@ -180,15 +180,18 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
   try {
     for (const spec of DATASETS) {
       const table = `stage_${spec.name}`;
-      await c.run(`DELETE FROM ${table}`);
+      const stage = quoteIdentifier(table);
+      const pending = quoteIdentifier(`pending_${spec.name}`);
+      const fresh = quoteIdentifier(`new_${spec.name}`);
+      await c.run(`DELETE FROM ${stage}`);
       const list = (rows as Record<string, object[] | undefined>)[spec.name] ?? [];
       if (list.length === 0) {
         counts[spec.name] = 0;
         continue;
       }
       await appendRows(c, table, list);
-      await c.run(`CREATE OR REPLACE TEMP TABLE pending_${spec.name} AS SELECT * FROM new_${spec.name}()`);
-      const n = Number((await c.runAndReadAll(`SELECT count(*) FROM pending_${spec.name}`)).getRows()[0]![0]);
+      await c.run(`CREATE OR REPLACE TEMP TABLE ${pending} AS SELECT * FROM ${fresh}()`);
+      const n = Number((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0]![0]);
       counts[spec.name] = n;
       if (n > 0) {
         const out = path.join(stagingDir, spec.name);
@@ -197,10 +200,10 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
           ? `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-${batchId}-{i}'`
           : `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384`;
         const target = spec.partitioned ? out : path.join(out, `part-${batchId}.parquet`);
-        await c.run(`COPY (SELECT * FROM pending_${spec.name}) TO ${quotePath(target)} (${options})`);
+        await c.run(`COPY (SELECT * FROM ${pending}) TO ${quotePath(target)} (${options})`);
       }
-      await c.run(`DROP TABLE pending_${spec.name}`);
-      await c.run(`DELETE FROM ${table}`);
+      await c.run(`DROP TABLE ${pending}`);
+      await c.run(`DELETE FROM ${stage}`);
     }
     options.beforeJournal?.();
     const moves = listFiles(stagingDir).map((file) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DATASETS, type DatasetSpec } from './datasets.ts';
 import { runSqlFile, sqlFilesIn, SQL_ROOT } from '../db/loadSqlFiles.ts';
-import { quotePath } from '../db/quote.ts';
+import { quoteIdentifier, quotePath } from '../db/quote.ts';
 
 export const SCHEMA_FILE = 'part-00000000T000000Z-schema.parquet';
 
@@ -31,7 +31,8 @@ export async function ensureWarehouse(warehouseDir: string): Promise<void> {
       const target = schemaFilePath(warehouseDir, spec);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       const tmp = `${target}.tmp-${process.pid}`;
-      const select = spec.partitioned ? `SELECT * EXCLUDE (bucket) FROM final_${spec.name}() LIMIT 0` : `SELECT * FROM final_${spec.name}() LIMIT 0`;
+      const final = quoteIdentifier(`final_${spec.name}`);
+      const select = spec.partitioned ? `SELECT * EXCLUDE (bucket) FROM ${final}() LIMIT 0` : `SELECT * FROM ${final}() LIMIT 0`;
       await c.run(`COPY (${select}) TO ${quotePath(tmp)} (FORMAT parquet)`);
       fs.renameSync(tmp, target);
     }
