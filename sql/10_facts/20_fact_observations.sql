@@ -1,13 +1,18 @@
 -- Grain: one row per (cik, accession, concept, unit, period_start, period_end): each filing's value of each fact.
--- The same fact of the same accession may arrive from several sources; the richest wins:
--- xbrl-instance > inline-xbrl > companyfacts > fsds, then the most precise (decimals NULL = INF first).
+-- The same accession may arrive from several sources; its facts come from the richest one as a whole
+-- (xbrl-instance > inline-xbrl > companyfacts > fsds), then the most precise value (decimals NULL = INF first).
 -- `vintage` orders a company's filings (newest wins): acceptance timestamp from src_filings when known, then filed,
 -- then accession; it is a dense rank so that windows and arg_max sort integers, not tuples. An undated filing (a
 -- standalone instance file with no EDGAR header, keyed by a content hash) ranks oldest and is used only for facts no
 -- dated filing reported.
 CREATE OR REPLACE MACRO fact_observations(b, c, as_of) AS TABLE
-WITH scoped AS MATERIALIZED (
+WITH all_sources AS MATERIALIZED (
   SELECT * FROM fact_scope(b, c, as_of)
+),
+scoped AS MATERIALIZED (
+  -- each accession's facts from its best source only (see source_class_rank)
+  SELECT * FROM all_sources
+  QUALIFY source_class_rank(source) = min(source_class_rank(source)) OVER (PARTITION BY cik, accession)
 ),
 collapsed AS (
   SELECT cik, accession, concept, unit, period_start, period_end,
