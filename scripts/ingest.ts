@@ -167,6 +167,11 @@ async function main(argv: string[]): Promise<number> {
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });
   try {
     const progress = createProgress({ label: 'ingest', totalBytes: inputBytes(paths) });
+    let stopped = false;
+    const stopProgress = () => {
+      if (!stopped) progress.stop();
+      stopped = true;
+    };
     let units = 0;
     let report: IngestReport;
     try {
@@ -174,13 +179,15 @@ async function main(argv: string[]): Promise<number> {
         onUnit: (name, diskBytes) => progress.update(++units, diskBytes, name),
         ...(args.batchBytes === undefined ? {} : { batchBytes: args.batchBytes }),
         afterCommit: async (e) => {
+          // the files are read and committed: close the bar before the next phase prints
+          stopProgress();
           log('periods: refreshing the materialized period results of the companies this ingest touched...');
           const periods = await materializePeriods(e);
           log(`periods: ${periods.buckets} bucket(s) recomputed in ${(periods.ms / 1000).toFixed(1)} s`);
         },
       });
     } finally {
-      progress.stop();
+      stopProgress();
     }
     process.stdout.write(`${summary(report, (performance.now() - started) / 1000, unrecognised, fetched)}\n`);
     return 0;
