@@ -1,6 +1,6 @@
 // One DuckDB instance per process over the Parquet warehouse: locked down, SQL layers loaded, values always bound.
 import fs from 'node:fs';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue, type DuckDBResult } from '@duckdb/node-api';
+import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue, type DuckDBResult } from '@duckdb/node-api';
 import { listLayerFiles, runSqlFile, sqlFilesIn, SQL_ROOT } from './loadSqlFiles.ts';
 import { ensureWarehouse } from '../warehouse/ensureWarehouse.ts';
 import path from 'node:path';
@@ -47,7 +47,7 @@ export class Engine {
     const setup = await instance.connect();
     await setup.run("SET TimeZone = 'UTC'");
     const allowed = [warehouseDir, ...(options.extraDirectories ?? [])];
-    await setup.run('SET allowed_directories = $dirs', { dirs: listOf(allowed) });
+    await setup.run('SET allowed_directories = $dirs', { dirs: listValue(allowed) });
     await setup.run('SET enable_external_access = false');
     await setup.run('SET autoinstall_known_extensions = false');
     await setup.run('SET autoload_known_extensions = false');
@@ -80,14 +80,22 @@ export class Engine {
   }
 
   private async borrow<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-    const c = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiters.push(resolve)));
+    const c = await this.acquire();
     try {
       return await fn(c);
     } finally {
-      const next = this.waiters.shift();
-      if (next) next(c);
-      else this.idle.push(c);
+      this.release(c);
     }
+  }
+
+  private async acquire(): Promise<DuckDBConnection> {
+    return this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiters.push(resolve)));
+  }
+
+  private release(c: DuckDBConnection): void {
+    const next = this.waiters.shift();
+    if (next) next(c);
+    else this.idle.push(c);
   }
 
   /** The connection that loaded the writer's temp tables and macros. */
@@ -124,7 +132,7 @@ export class Engine {
   /** Stream a result chunk by chunk; the connection is held until the iterator finishes. */
   async *stream(sql: string, params: Params = {}): AsyncGenerator<{ result: DuckDBResult; chunk: import('@duckdb/node-api').DuckDBDataChunk }> {
     await this.ensureFresh();
-    const c = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiters.push(resolve)));
+    const c = await this.acquire();
     try {
       const result = await c.stream(sql, params);
       for (;;) {
@@ -133,9 +141,7 @@ export class Engine {
         yield { result, chunk };
       }
     } finally {
-      const next = this.waiters.shift();
-      if (next) next(c);
-      else this.idle.push(c);
+      this.release(c);
     }
   }
 
@@ -143,11 +149,6 @@ export class Engine {
     for (const c of this.all) c.closeSync();
     this.instance.closeSync();
   }
-}
-
-import { listValue } from '@duckdb/node-api';
-function listOf(items: string[]) {
-  return listValue(items);
 }
 
 /** Changes whenever a manifest is added to the warehouse (mtime and size of the `_manifest` folder). */
@@ -158,8 +159,4 @@ function manifestStamp(warehouseDir: string): string {
   } catch {
     return 'none';
   }
-}
-
-export function warehouseExists(dir: string): boolean {
-  return fs.existsSync(path.join(dir, '_manifest'));
 }

@@ -31,10 +31,6 @@ export function newBatchId(now: Date = new Date()): string {
   return `${stamp}-${crypto.randomBytes(4).toString('hex')}`;
 }
 
-function camelToSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
 function snakeToCamel(name: string): string {
   return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
@@ -237,4 +233,3 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
   }
 }
 
-export { camelToSnake };

@@ -1,28 +1,17 @@
 // The EDGAR client against a local stand-in for sec.gov: declared agent, rate ceiling, retries, compression, 404s.
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import { EdgarClient, EdgarRequestError, MissingUserAgentError, retryAfterMs, type EdgarClientOptions } from '../../engine/edgar/EdgarClient.ts';
 import { loadConfig } from '../../engine/config.ts';
-import { startEdgarFixtureServer, type EdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
+import { useEdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { fakeClock, maxPerSecond, type FakeClock } from './fakeClock.ts';
 
 const UA = 'Filings Engine Tests tests@example.com';
 const SMALL = '/submissions/CIK0001800903.json';
-let server: EdgarFixtureServer;
-
-before(async () => {
-  server = await startEdgarFixtureServer();
-});
-after(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.encoding = 'gzip';
-});
+const edgar = useEdgarFixtureServer();
 
 function client(clock: FakeClock, extra: Partial<EdgarClientOptions> = {}): EdgarClient {
   return new EdgarClient({ userAgent: UA, maxRequestsPerSecond: 10, clock, random: () => 0.5, ...extra });
@@ -30,9 +19,9 @@ function client(clock: FakeClock, extra: Partial<EdgarClientOptions> = {}): Edga
 
 test('every request carries the declared User-Agent and asks for gzip or deflate', async () => {
   const c = client(fakeClock());
-  await Promise.all([c.get(`${server.url}${SMALL}`), c.get(`${server.url}/files/company_tickers.json`), c.get(`${server.url}/nothing-here`)]);
-  assert.equal(server.requests.length, 3);
-  for (const r of server.requests) {
+  await Promise.all([c.get(`${edgar().url}${SMALL}`), c.get(`${edgar().url}/files/company_tickers.json`), c.get(`${edgar().url}/nothing-here`)]);
+  assert.equal(edgar().requests.length, 3);
+  for (const r of edgar().requests) {
     assert.equal(r.userAgent, UA);
     assert.match(r.acceptEncoding ?? '', /gzip/);
     assert.match(r.acceptEncoding ?? '', /deflate/);
@@ -43,18 +32,18 @@ test('forty concurrent requests at 10 per second never put more than 10 in any o
   const clock = fakeClock();
   const sent: number[] = [];
   const c = client(clock, { onRequest: ({ at }) => sent.push(at) });
-  server.failNext(SMALL, { status: 503 }, { status: 429 }); // retries count against the ceiling too
-  const results = await Promise.all(Array.from({ length: 40 }, () => c.get(`${server.url}${SMALL}`)));
+  edgar().failNext(SMALL, { status: 503 }, { status: 429 }); // retries count against the ceiling too
+  const results = await Promise.all(Array.from({ length: 40 }, () => c.get(`${edgar().url}${SMALL}`)));
   assert.ok(results.every((r) => r.found));
-  assert.equal(server.requests.length, 42);
+  assert.equal(edgar().requests.length, 42);
   assert.equal(sent.length, 42);
   assert.equal(maxPerSecond(sent), 10);
 });
 
 test('on the system clock the eleventh request at 10 per second waits about a second after the first', async () => {
   const c = new EdgarClient({ userAgent: UA, maxRequestsPerSecond: 10 });
-  await Promise.all(Array.from({ length: 11 }, () => c.get(`${server.url}${SMALL}`)));
-  const at = server.requests.map((r) => r.at).sort((a, b) => a - b);
+  await Promise.all(Array.from({ length: 11 }, () => c.get(`${edgar().url}${SMALL}`)));
+  const at = edgar().requests.map((r) => r.at).sort((a, b) => a - b);
   assert.equal(at.length, 11);
   // a little slack for when the socket, not the grant, is timed
   assert.ok(at[10]! - at[0]! >= 950, `11th request came ${at[10]! - at[0]!} ms after the first`);
@@ -62,33 +51,33 @@ test('on the system clock the eleventh request at 10 per second waits about a se
 
 test('a 503 is retried after a jittered backoff and the retry succeeds', async () => {
   const clock = fakeClock();
-  server.failNext(SMALL, { status: 503 });
-  const res = await client(clock).get(`${server.url}${SMALL}`);
+  edgar().failNext(SMALL, { status: 503 });
+  const res = await client(clock).get(`${edgar().url}${SMALL}`);
   assert.equal(res.found, true);
-  assert.equal(server.requests.length, 2);
+  assert.equal(edgar().requests.length, 2);
   // first step is 1000 ms with equal jitter: 500 + 500 * 0.5
   assert.ok(clock.sleeps.includes(750));
 });
 
 test('a 429 with Retry-After waits the time the server asked for', async () => {
   const clock = fakeClock();
-  server.failNext(SMALL, { status: 429, retryAfter: '7' });
-  const res = await client(clock).get(`${server.url}${SMALL}`);
+  edgar().failNext(SMALL, { status: 429, retryAfter: '7' });
+  const res = await client(clock).get(`${edgar().url}${SMALL}`);
   assert.equal(res.found, true);
   assert.ok(clock.sleeps.includes(7000));
 });
 
 test('a dropped connection is retried like a server error', async () => {
-  server.failNext(SMALL, { status: 0, drop: true });
-  const res = await client(fakeClock()).get(`${server.url}${SMALL}`);
+  edgar().failNext(SMALL, { status: 0, drop: true });
+  const res = await client(fakeClock()).get(`${edgar().url}${SMALL}`);
   assert.equal(res.found, true);
-  assert.equal(server.requests.length, 2);
+  assert.equal(edgar().requests.length, 2);
 });
 
 test('after the last attempt the error names the URL, the status and the number of attempts', async () => {
   const clock = fakeClock();
-  server.failNext(SMALL, { status: 503 }, { status: 503 }, { status: 503 });
-  const url = `${server.url}${SMALL}`;
+  edgar().failNext(SMALL, { status: 503 }, { status: 503 }, { status: 503 });
+  const url = `${edgar().url}${SMALL}`;
   await assert.rejects(client(clock, { maxAttempts: 3 }).get(url), (err: unknown) => {
     assert.ok(err instanceof EdgarRequestError);
     assert.equal(err.url, url);
@@ -98,27 +87,27 @@ test('after the last attempt the error names the URL, the status and the number 
     assert.match(err.message, /after 3 attempts.*HTTP 503/);
     return true;
   });
-  assert.equal(server.requests.length, 3);
+  assert.equal(edgar().requests.length, 3);
   // backoff doubles: 750 then 1500 (equal jitter at 0.5)
   assert.deepEqual(clock.sleeps.filter((ms) => ms > 0), [750, 1500]);
 });
 
 test('a 403 is not retried and the error says why EDGAR refuses', async () => {
-  server.failNext(SMALL, { status: 403 });
-  await assert.rejects(client(fakeClock()).get(`${server.url}${SMALL}`), /HTTP 403.*SEC_USER_AGENT/);
-  assert.equal(server.requests.length, 1);
+  edgar().failNext(SMALL, { status: 403 });
+  await assert.rejects(client(fakeClock()).get(`${edgar().url}${SMALL}`), /HTTP 403.*SEC_USER_AGENT/);
+  assert.equal(edgar().requests.length, 1);
 });
 
 test('a 404 is a not-found result, not an error, and is not retried', async () => {
-  const res = await client(fakeClock()).get(`${server.url}/submissions/CIK0000000001.json`);
-  assert.deepEqual(res, { found: false, url: `${server.url}/submissions/CIK0000000001.json` });
-  assert.equal(server.requests.length, 1);
+  const res = await client(fakeClock()).get(`${edgar().url}/submissions/CIK0000000001.json`);
+  assert.deepEqual(res, { found: false, url: `${edgar().url}/submissions/CIK0000000001.json` });
+  assert.equal(edgar().requests.length, 1);
 });
 
 for (const encoding of ['gzip', 'deflate'] as const) {
   test(`a ${encoding}-encoded body is decoded to the original bytes`, async () => {
-    server.encoding = encoding;
-    const res = await client(fakeClock()).get(`${server.url}/api/xbrl/companyfacts/CIK0000320193.json`);
+    edgar().encoding = encoding;
+    const res = await client(fakeClock()).get(`${edgar().url}/api/xbrl/companyfacts/CIK0000320193.json`);
     assert.ok(res.found);
     const original = zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz')));
     assert.ok(res.body.equals(original));
@@ -129,9 +118,9 @@ for (const encoding of ['gzip', 'deflate'] as const) {
 }
 
 test('a Retry-After far beyond the longest wait fails at once, naming the wait', async () => {
-  server.failNext(SMALL, { status: 429, retryAfter: '3600' });
-  await assert.rejects(client(fakeClock()).get(`${server.url}${SMALL}`), /retry after 3600 s/);
-  assert.equal(server.requests.length, 1);
+  edgar().failNext(SMALL, { status: 429, retryAfter: '3600' });
+  await assert.rejects(client(fakeClock()).get(`${edgar().url}${SMALL}`), /retry after 3600 s/);
+  assert.equal(edgar().requests.length, 1);
 });
 
 test('Retry-After is read as seconds or as an HTTP date', () => {

@@ -1,5 +1,5 @@
 // What gets fetched for a company, and where it is kept: read from the real submissions and ticker files.
-import { test, describe, before, after, beforeEach } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { EdgarClient } from '../../engine/edgar/EdgarClient.ts';
 import { fetchCompanies, UnexpectedBodyError, type FetchEvent } from '../../engine/edgar/fetchCompanies.ts';
 import { splitRecognised } from '../../engine/edgar/splitRecognised.ts';
 import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
-import { startEdgarFixtureServer, type EdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
+import { useEdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
 import { fakeClock } from './fakeClock.ts';
 
 const BASES = { edgarBaseUrl: 'https://www.sec.gov', edgarDataBaseUrl: 'https://data.sec.gov' };
@@ -111,18 +111,9 @@ test('the instance of a classic (not inline) filing is picked from the folder in
 });
 
 describe('downloading from a local stand-in for EDGAR', () => {
-  let server: EdgarFixtureServer;
-  before(async () => {
-    server = await startEdgarFixtureServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.requests.length = 0;
-  });
+  const edgar = useEdgarFixtureServer();
   const source = (root: string) => {
-    const bases = { edgarBaseUrl: server.url, edgarDataBaseUrl: server.url };
+    const bases = { edgarBaseUrl: edgar().url, edgarDataBaseUrl: edgar().url };
     const client = new EdgarClient({ userAgent: 'Tests tests@example.com', maxRequestsPerSecond: 10, clock: fakeClock() });
     return { client, cache: new DownloadCache(root, bases), bases };
   };
@@ -169,9 +160,9 @@ describe('downloading from a local stand-in for EDGAR', () => {
           files: [],
         },
       };
-      server.override('/submissions/CIK0000789019.json', JSON.stringify(submissions), 'application/json');
+      edgar().override('/submissions/CIK0000789019.json', JSON.stringify(submissions), 'application/json');
       const result = await fetchCompanies(source(root), [789019], { forms: ['10-K'], since: '2015-01-01' });
-      const paths = server.requests.map((r) => r.path);
+      const paths = edgar().requests.map((r) => r.path);
       assert.ok(paths.includes('/Archives/edgar/data/789019/000119312515272806/index.json'));
       assert.ok(!paths.some((p) => p.endsWith('_htm.xml')), 'no extracted-instance guess for a classic filing');
       const instance = result.files.find((f) => f.endsWith('msft-20150630.xml'));
@@ -185,7 +176,7 @@ describe('downloading from a local stand-in for EDGAR', () => {
   test('an HTML page served with 200 where JSON belongs is an error naming the URL, not a file to ingest', async () => {
     const root = tempDir('dl-');
     try {
-      server.override('/api/xbrl/companyfacts/CIK0001835632.json', '<!DOCTYPE html><html><body>Request Rate Threshold Exceeded</body></html>', 'text/html');
+      edgar().override('/api/xbrl/companyfacts/CIK0001835632.json', '<!DOCTYPE html><html><body>Request Rate Threshold Exceeded</body></html>', 'text/html');
       await assert.rejects(fetchCompanies(source(root), [1835632], { forms: [], since: '2025-01-01' }), (err: unknown) => {
         assert.ok(err instanceof UnexpectedBodyError);
         assert.match(err.message, /companyfacts\/CIK0001835632\.json: expected companyfacts JSON, got \d+ bytes starting "<!DOCTYPE html>/);

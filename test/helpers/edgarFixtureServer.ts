@@ -1,6 +1,7 @@
 // A stand-in for www.sec.gov and data.sec.gov on 127.0.0.1: serves the shared fixtures in EDGAR's URL layout,
 // records every request (path, headers, arrival time), and can be told to answer some requests with errors.
 import http from 'node:http';
+import { after, before, beforeEach } from 'node:test';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -127,5 +128,27 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * Registers the hooks every suite that talks to the stand-in needs: one server per test file, its request log cleared
+ * and its encoding back to gzip before each test. Returns the running server.
+ */
+export function useEdgarFixtureServer(): () => EdgarFixtureServer {
+  let server: EdgarFixtureServer | undefined;
+  before(async () => {
+    server = await startEdgarFixtureServer();
+  });
+  after(async () => {
+    await server?.close();
+  });
+  beforeEach(() => {
+    server!.requests.length = 0;
+    server!.encoding = 'gzip';
+  });
+  return () => {
+    if (!server) throw new Error('the EDGAR fixture server is not running (use it inside a test)');
+    return server;
   };
 }

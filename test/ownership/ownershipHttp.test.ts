@@ -126,11 +126,16 @@ describe('ownership routes', () => {
 
 describe('ownership responses against their documented schemas and in other formats', () => {
   test('every route answers data its valibot response schema accepts', async () => {
-    v.parse(v.array(InsiderTransaction), (await get('/api/insider-transactions?symbol=SNOW&pageSize=500')).body.data);
-    v.parse(v.array(InsiderTransaction), (await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348')).body.data);
+    // a non-empty list each time, so that the schema check is not passed vacuously by []
+    const rows = (list: unknown) => {
+      assert.ok(Array.isArray(list) && list.length > 0, `expected rows, got ${JSON.stringify(list)}`);
+      return list;
+    };
+    v.parse(v.array(InsiderTransaction), rows((await get('/api/insider-transactions?symbol=SNOW&pageSize=500')).body.data));
+    v.parse(v.array(InsiderTransaction), rows((await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348')).body.data));
     v.parse(InsiderSummary, (await get('/api/insider-transactions/summary?symbol=SNOW')).body);
-    v.parse(v.array(InstitutionalHolder), (await get('/api/ownership/institutional-holders?cik=1652044&reportDate=2024-12-31')).body.data);
-    v.parse(v.array(BeneficialOwner), (await get('/api/ownership/beneficial-owners?cik=1422142')).body);
+    v.parse(v.array(InstitutionalHolder), rows((await get('/api/ownership/institutional-holders?cik=1652044&reportDate=2024-12-31')).body.data));
+    v.parse(v.array(BeneficialOwner), rows((await get('/api/ownership/beneficial-owners?cik=1422142')).body));
     v.parse(OwnershipSummary, (await get('/api/ownership/summary?symbol=AAPL&reportDate=2020-12-31')).body);
   });
 

@@ -1,29 +1,19 @@
 // `npm run ingest` end to end: online against a local stand-in for EDGAR, and local files and folders.
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Engine } from '../../engine/db/Engine.ts';
-import { startEdgarFixtureServer, type EdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
+import { useEdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
 import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
 import { runIngestCli } from '../helpers/runIngestCli.ts';
 
 const UA = 'Filings Engine Tests tests@example.com';
-let server: EdgarFixtureServer;
-
-before(async () => {
-  server = await startEdgarFixtureServer();
-});
-after(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const edgar = useEdgarFixtureServer();
 
 function edgarEnv(warehouse: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { EDGAR_BASE_URL: server.url, EDGAR_DATA_BASE_URL: server.url, FILINGS_WAREHOUSE: warehouse, ...extra };
+  return { EDGAR_BASE_URL: edgar().url, EDGAR_DATA_BASE_URL: edgar().url, FILINGS_WAREHOUSE: warehouse, ...extra };
 }
 
 async function withEngine<T>(dir: string, fn: (engine: Engine) => Promise<T>): Promise<T> {
@@ -44,7 +34,7 @@ test('online ingest refuses to start without SEC_USER_AGENT, says how to set it,
   const res = await runIngestCli(['--tickers', 'AAPL'], edgarEnv(dir));
   assert.equal(res.code, 2);
   assert.match(res.stderr, /SEC_USER_AGENT="[^"]+@[^"]+"/);
-  assert.equal(server.requests.length, 0);
+  assert.equal(edgar().requests.length, 0);
   assert.equal(fs.existsSync(dir), false);
 });
 
@@ -52,14 +42,14 @@ test('--tickers AAPL fetches from EDGAR and lands Apple\'s companyfacts and 10-Q
   const dir = tempDir('cli-');
   try {
     // one throttled answer on the way must not fail the run
-    server.failNext('/api/xbrl/companyfacts/CIK0000320193.json', { status: 503 });
+    edgar().failNext('/api/xbrl/companyfacts/CIK0000320193.json', { status: 503 });
     const first = await runIngestCli(['--tickers', 'AAPL', '--since', '2022-09-01'], edgarEnv(dir, { SEC_USER_AGENT: UA }));
     assert.equal(first.code, 0, first.stderr);
-    assert.ok(server.requests.length > 0);
-    assert.ok(server.requests.every((r) => r.userAgent === UA));
-    assert.equal(server.requests.filter((r) => r.path === '/api/xbrl/companyfacts/CIK0000320193.json').length, 2);
+    assert.ok(edgar().requests.length > 0);
+    assert.ok(edgar().requests.every((r) => r.userAgent === UA));
+    assert.equal(edgar().requests.filter((r) => r.path === '/api/xbrl/companyfacts/CIK0000320193.json').length, 2);
     for (const p of ['/files/company_tickers.json', '/submissions/CIK0000320193.json', '/submissions/CIK0000320193-submissions-001.json']) {
-      assert.ok(server.requests.some((r) => r.path === p), `expected a request for ${p}`);
+      assert.ok(edgar().requests.some((r) => r.path === p), `expected a request for ${p}`);
     }
     // the two filings whose instances the fixtures hold, at the extracted-instance path EDGAR serves
     const cache = path.join(dir, '_downloads', 'edgar');
@@ -67,7 +57,7 @@ test('--tickers AAPL fetches from EDGAR and lands Apple\'s companyfacts and 10-Q
       assert.ok(fs.existsSync(path.join(cache, rel)), `${rel} downloaded`);
     }
     // filed before --since: not requested
-    assert.ok(!server.requests.some((r) => r.path.includes('/000032019322000070/')));
+    assert.ok(!edgar().requests.some((r) => r.path.includes('/000032019322000070/')));
     // submissions, companyfacts and both instances are recognised and parsed
     assert.match(first.stdout, /parsed 4 files, skipped 0/);
     // Apple's companyfacts holds 24,579 facts (fixture MANIFEST)
@@ -103,10 +93,10 @@ test('--tickers AAPL fetches from EDGAR and lands Apple\'s companyfacts and 10-Q
     assert.deepEqual(revenue, [{ value: 391035000000, period_start: '2023-10-01', form: '10-K' }]);
 
     const before = await factCount(dir);
-    server.requests.length = 0;
+    edgar().requests.length = 0;
     const second = await runIngestCli(['--tickers', 'AAPL', '--since', '2022-09-01'], edgarEnv(dir, { SEC_USER_AGENT: UA }));
     assert.equal(second.code, 0, second.stderr);
-    assert.ok(!server.requests.some((r) => r.path.endsWith('aapl-20250329_htm.xml')), 'archived documents are never fetched twice');
+    assert.ok(!edgar().requests.some((r) => r.path.endsWith('aapl-20250329_htm.xml')), 'archived documents are never fetched twice');
     assert.match(second.stderr, /2 reused from/);
     assert.match(second.stdout, /no new rows/);
     assert.equal(await factCount(dir), before);
@@ -120,7 +110,7 @@ test('--ciks with --forms none fetches submissions and companyfacts only', async
   try {
     const res = await runIngestCli(['--ciks', '1835632', '--forms', 'none'], edgarEnv(dir, { SEC_USER_AGENT: UA }));
     assert.equal(res.code, 0, res.stderr);
-    assert.deepEqual(server.requests.map((r) => r.path).sort(), ['/api/xbrl/companyfacts/CIK0001835632.json', '/submissions/CIK0001835632.json']);
+    assert.deepEqual(edgar().requests.map((r) => r.path).sort(), ['/api/xbrl/companyfacts/CIK0001835632.json', '/submissions/CIK0001835632.json']);
     // Marvell's companyfacts: 8,053 facts (fixture MANIFEST)
     assert.match(res.stdout, /facts\s+\+8053/);
   } finally {
@@ -134,7 +124,7 @@ test('an unknown ticker fails before any company is fetched, naming the ticker',
     const res = await runIngestCli(['--tickers', 'AAPL,NOSUCHTICKERX'], edgarEnv(dir, { SEC_USER_AGENT: UA }));
     assert.equal(res.code, 1);
     assert.match(res.stderr, /unknown ticker.*NOSUCHTICKERX/);
-    assert.deepEqual(server.requests.map((r) => r.path), ['/files/company_tickers.json']);
+    assert.deepEqual(edgar().requests.map((r) => r.path), ['/files/company_tickers.json']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -144,10 +134,10 @@ test('an EDGAR that keeps failing ends the run non-zero with the URL in the mess
   const dir = tempDir('cli-');
   try {
     const url = '/submissions/CIK0001835632.json';
-    server.failNext(url, ...Array.from({ length: 5 }, () => ({ status: 503, retryAfter: '0' })));
+    edgar().failNext(url, ...Array.from({ length: 5 }, () => ({ status: 503, retryAfter: '0' })));
     const res = await runIngestCli(['--ciks', '1835632', '--forms', 'none'], edgarEnv(dir, { SEC_USER_AGENT: UA }));
     assert.equal(res.code, 1);
-    assert.ok(res.stderr.includes(`${server.url}${url}`), res.stderr);
+    assert.ok(res.stderr.includes(`${edgar().url}${url}`), res.stderr);
     assert.match(res.stderr, /after 5 attempts.*HTTP 503/);
     assert.equal(await factCount(dir), 0);
   } finally {
