@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths } from '../engine/ingest/ingest.ts';
-import { syntheticCompanies } from '../engine/demo/demoCompanies.ts';
-import { writeDemoSources } from '../engine/demo/writeDemoSources.ts';
+import { syntheticCompanies } from '../demo/demoCompanies.ts';
+import { writeDemoSources } from '../demo/writeDemoSources.ts';
 import { BENCH_OUT } from './universe.ts';
 import { formatBytes, numberArg, percentile, printTable } from './measure.ts';
 

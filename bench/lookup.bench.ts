@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
-import { prng } from '../engine/demo/prng.ts';
+import { prng } from '../demo/prng.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { bytesReadSoFar, formatBytes, numberArg, percentile, printTable } from './measure.ts';
 

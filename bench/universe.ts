@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../engine/db/quote.ts';
-import { DEMO_CIK_FIRST } from '../engine/demo/DemoCompany.ts';
+import { DEMO_CIK_FIRST } from '../demo/DemoCompany.ts';
 
 export const BENCH_OUT = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
 export const UNIVERSE_FIRST_CIK = DEMO_CIK_FIRST + 1000;

@@ -2,8 +2,8 @@
 // Safe to re-run (adds nothing the second time); refuses a warehouse that holds real filings unless --force.
 import { loadConfig } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
-import { buildDemoWarehouse, countNonDemoRows } from '../engine/demo/buildDemoWarehouse.ts';
-import { DEMO_COMPANIES } from '../engine/demo/demoCompanies.ts';
+import { buildDemoWarehouse, countNonDemoRows } from '../demo/buildDemoWarehouse.ts';
+import { DEMO_COMPANIES } from '../demo/demoCompanies.ts';
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {

@@ -9,7 +9,7 @@ import { ArgsError, USAGE, parseReplArgs } from '../engine/repl/parseReplArgs.ts
 import { ReplSession } from '../engine/repl/ReplSession.ts';
 import { runScript } from '../engine/repl/runScript.ts';
 import { runInteractive } from '../engine/repl/runInteractive.ts';
-import { isWarehouseEmpty } from '../engine/demo/buildDemoWarehouse.ts';
+import { isWarehouseEmpty } from '../engine/warehouse/isWarehouseEmpty.ts';
 
 async function readStdin(): Promise<string> {
   const parts: Buffer[] = [];

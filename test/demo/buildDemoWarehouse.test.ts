@@ -6,9 +6,9 @@ import path from 'node:path';
 import { tempDir, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { loadConfig } from '../../engine/config.ts';
 import { Engine } from '../../engine/db/Engine.ts';
-import { buildDemoWarehouse, ensureDemoWarehouse } from '../../engine/demo/buildDemoWarehouse.ts';
-import { writeDemoSources } from '../../engine/demo/writeDemoSources.ts';
-import { DEMO_COMPANIES, DEMO_YEARS } from '../../engine/demo/demoCompanies.ts';
+import { buildDemoWarehouse, ensureDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
+import { writeDemoSources } from '../../demo/writeDemoSources.ts';
+import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
 
 interface Snapshot {
   facts: number;

@@ -1,14 +1,14 @@
 // The synthetic filers look like SEC sources and are internally consistent, so views built on them behave as on real data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_COMPANIES, DEMO_YEARS, syntheticCompanies } from '../../engine/demo/demoCompanies.ts';
-import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from '../../engine/demo/DemoCompany.ts';
-import { modelCompany } from '../../engine/demo/financialModel.ts';
-import { filingSchedule } from '../../engine/demo/filingSchedule.ts';
-import { companyFactsJson, frameOf, type CompanyFact } from '../../engine/demo/companyFactsJson.ts';
-import { submissionsJson } from '../../engine/demo/submissionsJson.ts';
-import { fiscalYear } from '../../engine/demo/fiscalCalendar.ts';
-import { daysBetween } from '../../engine/demo/isoDate.ts';
+import { DEMO_COMPANIES, DEMO_YEARS, syntheticCompanies } from '../../demo/demoCompanies.ts';
+import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from '../../demo/DemoCompany.ts';
+import { modelCompany } from '../../demo/financialModel.ts';
+import { filingSchedule } from '../../demo/filingSchedule.ts';
+import { companyFactsJson, frameOf, type CompanyFact } from '../../demo/companyFactsJson.ts';
+import { submissionsJson } from '../../demo/submissionsJson.ts';
+import { fiscalYear } from '../../demo/fiscalCalendar.ts';
+import { daysBetween } from '../../demo/isoDate.ts';
 
 function sourcesOf(ticker: string) {
   const company = DEMO_COMPANIES.find((c) => c.ticker === ticker)!;

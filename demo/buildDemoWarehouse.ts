@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import { Engine } from '../db/Engine.ts';
-import { ingestPaths, type IngestReport } from '../ingest/ingest.ts';
-import { materializePeriods } from '../financials/materializePeriods.ts';
+import type { Config } from '../engine/config.ts';
+import { Engine } from '../engine/db/Engine.ts';
+import { ingestPaths, type IngestReport } from '../engine/ingest/ingest.ts';
+import { materializePeriods } from '../engine/financials/materializePeriods.ts';
+import { isWarehouseEmpty } from '../engine/warehouse/isWarehouseEmpty.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
@@ -24,12 +25,6 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** True when no ingest ever committed anything to the warehouse (no manifest files). */
-export function isWarehouseEmpty(warehouseDir: string): boolean {
-  const manifests = path.join(warehouseDir, '_manifest');
-  return !fs.existsSync(manifests) || !fs.readdirSync(manifests).some((f) => f.endsWith('.json'));
 }
 
 /** For `serve`: fill an empty warehouse with the demo cast; leaves a warehouse holding anything untouched. */
