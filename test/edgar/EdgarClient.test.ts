@@ -1,5 +1,5 @@
 // The EDGAR client against a local stand-in for sec.gov: declared agent, rate ceiling, retries, compression, 404s.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import fs from 'node:fs';

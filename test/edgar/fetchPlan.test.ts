@@ -1,5 +1,5 @@
 // What gets fetched for a company, and where it is kept: read from the real submissions and ticker files.
-import { test, describe } from 'node:test';
+import { test, describe } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@ import { after, before, beforeEach } from 'node:test';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { fixture } from './tempWarehouse.ts';
+import { fixture } from './fixtures.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -34,13 +34,13 @@ export const ARCHIVE_FIXTURES: Record<string, string> = {
 
 /** Maps an EDGAR path to the gzip-compressed fixture holding its body, or null. */
 export function fixtureFor(urlPath: string): string | null {
-  if (urlPath === '/files/company_tickers.json') return fixture('edgar', 'reference', 'company_tickers.json.gz');
+  if (urlPath === '/files/company_tickers.json') return existing(fixture('edgar', 'reference', 'company_tickers.json.gz'));
   let m = /^\/submissions\/(CIK\d{10}(?:-submissions-\d{3})?\.json)$/.exec(urlPath);
   if (m) return existing(fixture('edgar', 'submissions', `${m[1]}.gz`));
   m = /^\/api\/xbrl\/companyfacts\/(CIK\d{10}\.json)$/.exec(urlPath);
   if (m) return existing(fixture('edgar', 'companyfacts', `${m[1]}.gz`));
   const archived = ARCHIVE_FIXTURES[urlPath];
-  return archived ? fixture('edgar', ...archived.split('/')) : null;
+  return archived ? existing(fixture('edgar', ...archived.split('/'))) : null;
 }
 
 /** A filing folder's index.json, in EDGAR's directory-listing shape, for folders holding a fixture instance. */
@@ -76,7 +76,16 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
   const requests: RecordedRequest[] = [];
   const state: { encoding: EdgarFixtureServer['encoding'] } = { encoding: 'gzip' };
 
+  // Whatever the handler cannot answer becomes a response: a throw inside it would leave the client waiting out its timeout.
   const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`stand-in failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const urlPath = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push({ path: urlPath, userAgent: req.headers['user-agent'], acceptEncoding: req.headers['accept-encoding'], at: performance.now() });
     const queued = faults.get(urlPath);
@@ -105,7 +114,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
     const body = encoding === 'gzip' ? gz : encoding === 'deflate' ? zlib.deflateSync(zlib.gunzipSync(gz)) : zlib.gunzipSync(gz);
     res.writeHead(200, { 'content-type': type, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
     res.end(body);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,11 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
 
-export const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/fixtures');
-
-export function fixture(...parts: string[]): string {
-  return path.join(FIXTURES, ...parts);
-}
+// The fixtures root is read once, in fixtures.ts; re-exported here for the suites that import it from this module.
+export { FIXTURES, fixture } from './fixtures.ts';
 
 const created = new Set<string>();
 // each test file runs in its own process: whatever a suite forgot to remove goes when that process ends

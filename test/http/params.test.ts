@@ -1,6 +1,6 @@
 // Parameter parsing never fails with anything but a 400 naming a parameter: property tests over arbitrary queries,
 // directly against the validator and through the real app (no input may produce a 500).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 // Rate limits with an injected clock: the sliding 60 s window at its edge, the UTC day boundary, and exact admission
 // under concurrency, for the in-process backend and for Redis (a real redis-server, two app instances sharing it).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import net from 'node:net';

@@ -1,6 +1,6 @@
 // `npm start` on an empty warehouse builds the demo, prints a working token and curl line, and SIGTERM lets in-flight
 // requests finish before the process exits.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

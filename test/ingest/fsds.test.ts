@@ -1,6 +1,6 @@
 // FS / FSN data-set ingest against the SEC fixtures: both num layouts, zips and folders, idempotency, and
 // cross-checks with the same filings' companyfacts values.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

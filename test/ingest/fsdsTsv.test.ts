@@ -1,5 +1,5 @@
 // The SEC tab-separated reader: header-driven columns and the CSV-style quoting of fields that contain quotes.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { readTsv } from '../../engine/ingest/parsers/tsv.ts';
 import { readInputs } from '../../engine/ingest/readInputs.ts';

@@ -1,7 +1,7 @@
 // SEC submission containers (.txt full submissions, .nc dissemination files): header fields as the fixtures
 // state them, the filing's CIK chosen issuer-first, entities from COMPANY DATA, and nested documents that carry
 // the container's accession into the XBRL parsers.
-import { describe, test } from 'node:test';
+import { describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // data.sec.gov submissions JSON ingest: wrapper files, paged files, individuals and the empty test filer.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // SEC ticker files ingest: both layouts, deterministic as_of for idempotency, kinds from the ticker.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

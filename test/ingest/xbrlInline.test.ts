@@ -1,6 +1,6 @@
 // Inline XBRL parser: every fixture document parses, AAPL and AEON give exactly the facts of the instances EDGAR
 // extracted from them, and scale / sign / format / nesting / exclude / nil behave as the inline spec says.
-import { describe, test } from 'node:test';
+import { describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

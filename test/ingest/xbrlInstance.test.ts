@@ -1,6 +1,6 @@
 // XBRL instance parser against the fixture instances (2009-2025): values read from the documents themselves,
 // dimensions explicit and typed, default-namespace and prefixed XBRL elements, accession choice, bad input.
-import { describe, test } from 'node:test';
+import { describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // XBRL instances, inline documents and SGML containers through the real pipeline: ingestPaths into a temporary
 // Parquet warehouse, read back through the source views; re-ingest changes nothing; the instance agrees with
 // companyfacts for the same accession.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fixture, openTempEngine, warehouseCounts } from '../helpers/tempWarehouse.ts';

@@ -1,6 +1,6 @@
 // 13F-HR / 13F-HR/A from every 13F fixture: cover pages, information tables, value units, amendments, quarter pairing,
 // scope by symbol / CUSIP / CIK, reportDate pinning and pctOfShares against the issuer's own shares outstanding.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';

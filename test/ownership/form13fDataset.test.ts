@@ -2,7 +2,7 @@
 // sec-datasets/13f defines them). No real data-set files exist in the fixtures, so the tables are written here from
 // the values of two real filings (Actiam 2020Q4, LTS One 2023Q3), and the result is compared with ingesting the same
 // filings' XML: the holders must be identical, and ingesting both counts each filing once.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // The SEC Insider Transactions data sets (Form 3/4/5 TSVs), both SUBMISSION layouts: grouping, joins, values.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

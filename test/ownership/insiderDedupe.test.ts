@@ -1,7 +1,7 @@
 // The spec's insider rules, each on real documents or on a real document with one element changed: co-owners filing the
 // same trade separately, the officer > director > 10% owner priority, a Form 5 repeating a Form 4, a 4/A amendment, the
 // same filing from a container and as a bare document, trades priced at 100000 or more, and the summary windows.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Forms 3/4/5 from every ownership fixture (bare XML, .txt and .nc submissions): values read from the documents.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, type OwnershipWarehouse } from './ownershipWarehouse.ts';

@@ -1,7 +1,7 @@
 // Bad ownership input: each case gets a clear IngestError naming the file, and the batch is rejected whole (the
 // foundation's atomic ingest), so the good files ingested alongside leave no trace either. A table that is well-formed
 // but shorter than its cover page declares is flagged by form13f_table_checks instead.
-import { after, describe, test } from 'node:test';
+import { after, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

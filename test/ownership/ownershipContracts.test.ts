@@ -1,6 +1,6 @@
 // The contracts of the ownership views over every ownership fixture at once: keys unique and not null, and the
 // arithmetic that ties a 13F table to its cover page (row count and value total, in dollars).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, type OwnershipWarehouse } from './ownershipWarehouse.ts';

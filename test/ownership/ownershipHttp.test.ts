@@ -1,6 +1,6 @@
 // The six ownership routes over loopback against the real app: tiers, entity identification, the paginated envelope,
 // by-insider parameters, reportDate pinning, pageSize maximum, and exactly the spec's fields.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';

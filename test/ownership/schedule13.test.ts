@@ -1,6 +1,6 @@
 // Schedules 13D and 13G: the XML form (since Dec 2024), legacy text and HTML cover pages, an SGML .nc submission, and
 // the beneficial-owners resource built from them (latest report per owner, previous percent, intent, insider match).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';

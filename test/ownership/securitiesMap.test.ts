@@ -1,7 +1,7 @@
 // The CUSIP mappings ownership requests resolve through: a user-supplied mapping file (CSV with cusip, ticker and FIGI
 // columns, e.g. an OpenFIGI export) next to the mappings the filings state, and identification by symbol, CUSIP,
 // composite FIGI and share-class FIGI all selecting the same holders.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

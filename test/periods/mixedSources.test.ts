@@ -1,7 +1,7 @@
 // Regression: one filing described by two sources must keep one period identity. The FS data sets round period ends
 // to the month end (Apple's 52/53-week Q2 FY2010 ends 2010-03-27; FS says 2010-03-31); mixing sources fact by fact
 // gave the quarter two identities and TTM duplicate concept keys ("Map keys must be unique").
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';

@@ -1,6 +1,6 @@
 // Real-data checks of the period engine on SEC companyfacts fixtures (Apple, Marvell, Snowflake, Kraft Heinz, Celadon,
 // Logistic Properties of the Americas): values are compared with the filings' own figures read from the fixtures.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';

@@ -1,5 +1,5 @@
 // The REPL as a quant runs it: -c and stdin modes over a warehouse holding Apple's real companyfacts file.
-import { test, before, after } from 'node:test';
+import { test, before, after } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

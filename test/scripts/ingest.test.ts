@@ -1,5 +1,5 @@
 // `npm run ingest` end to end: online against a local stand-in for EDGAR, and local files and folders.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // Atomicity under a crash: a writer killed with SIGKILL after staging its Parquet files but before the journal
 // leaves the warehouse as it was, and the next writer clears the leftovers and ingests normally.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // The warehouse's promises: a batch lands whole or not at all, re-ingest changes nothing, a crash is recovered.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // The in-memory index tables (security_index, entity_index) never serve a stale answer: a serving engine that was
 // opened before an ingest resolves what that ingest added on its next query, without being reopened.
-import { test } from 'node:test';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { Engine } from '../../engine/db/Engine.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
