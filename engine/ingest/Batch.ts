@@ -1,23 +1,20 @@
-// Rows collected from the files of one ingest batch, per warehouse dataset.
-import type {
-  BeneficialOwnerRow, DatasetRows, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
-  InsiderTransactionRow, SecurityRow,
-} from './rows.ts';
+// Rows collected from the files of one ingest batch: one list per warehouse dataset, as the descriptors declare them.
+import { DATASETS, type DatasetRows } from '../warehouse/datasets.ts';
 
-export class Batch implements DatasetRows {
-  facts: FactRow[] = [];
-  filings: FilingRow[] = [];
-  entities: EntityRow[] = [];
-  securities: SecurityRow[] = [];
-  insider_filings: InsiderFilingRow[] = [];
-  insider_transactions: InsiderTransactionRow[] = [];
-  form13f_reports: Form13fReportRow[] = [];
-  holdings_13f: Holding13fRow[] = [];
-  beneficial_owners: BeneficialOwnerRow[] = [];
+export type Batch = DatasetRows & {
+  /** Rows held across every dataset. */
+  readonly size: number;
+};
+
+class DatasetBatch {
+  constructor() {
+    for (const dataset of DATASETS) (this as Record<string, unknown>)[dataset.name] = [];
+  }
 
   get size(): number {
-    return this.facts.length + this.filings.length + this.entities.length + this.securities.length +
-      this.insider_filings.length + this.insider_transactions.length + this.form13f_reports.length +
-      this.holdings_13f.length + this.beneficial_owners.length;
+    const lists = this as unknown as Record<string, unknown[]>;
+    return DATASETS.reduce((n, dataset) => n + lists[dataset.name]!.length, 0);
   }
 }
+
+export const Batch = DatasetBatch as unknown as new () => Batch;

@@ -274,16 +274,5 @@ export interface BeneficialOwnerRow {
   source: SourceKind;
 }
 
-export interface DatasetRows {
-  facts: FactRow[];
-  filings: FilingRow[];
-  entities: EntityRow[];
-  securities: SecurityRow[];
-  insider_filings: InsiderFilingRow[];
-  insider_transactions: InsiderTransactionRow[];
-  form13f_reports: Form13fReportRow[];
-  holdings_13f: Holding13fRow[];
-  beneficial_owners: BeneficialOwnerRow[];
-}
-
-export type DatasetName = keyof DatasetRows;
+// The per-dataset row lists are derived from the dataset descriptors (engine/warehouse/datasets.ts).
+export type { DatasetRows, DatasetName } from '../warehouse/datasets.ts';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { DuckDBDataChunk, DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import type { Engine } from '../db/Engine.ts';
-import { DATASETS } from './datasets.ts';
+import { DATASETS, type DatasetRows, type DatasetSpec } from './datasets.ts';
+import type { StageType } from './DatasetDescriptor.ts';
 import { quoteIdentifier, quotePath } from '../db/quote.ts';
-import type { DatasetRows } from '../ingest/rows.ts';
 
 export interface Manifest {
   batchId: string;
@@ -31,12 +31,8 @@ export function newBatchId(now: Date = new Date()): string {
   return `${stamp}-${crypto.randomBytes(4).toString('hex')}`;
 }
 
-function snakeToCamel(name: string): string {
-  return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-}
-
 function toDuck(value: unknown, type: DuckDBType): DuckDBValue {
-  if (value === null || value === undefined) return null;
+  if (value === null) return null;
   switch (type.typeId) {
     case DuckDBTypeId.VARCHAR:
       return typeof value === 'string' ? value : JSON.stringify(value);
@@ -54,19 +50,54 @@ function toDuck(value: unknown, type: DuckDBType): DuckDBValue {
   }
 }
 
-/** Append plain row objects into a staging table, column by column, a data chunk at a time. */
-export async function appendRows(c: DuckDBConnection, table: string, rows: readonly object[]): Promise<void> {
-  if (rows.length === 0) return;
+/** The staging type DuckDB reports for a descriptor's column type (JSON is staged as text). */
+function stagedAs(type: StageType): string {
+  return type === 'JSON' ? 'VARCHAR' : type;
+}
+
+/**
+ * The staging table must have the descriptor's columns, in order, with its types; a mismatch means a dataset's SQL and
+ * descriptor disagree, and loading anyway would shift or drop values.
+ */
+export async function checkStagingTable(c: DuckDBConnection, dataset: DatasetSpec): Promise<DuckDBType[]> {
+  const table = `stage_${dataset.name}`;
   const probe = await c.run(`SELECT * FROM ${quoteIdentifier(table)} LIMIT 0`);
-  const names = probe.columnNames();
-  const types = probe.columnTypes();
-  const fields = names.map(snakeToCamel);
+  const actual = probe.columnNames().map((name, i) => `${name} ${probe.columnTypes()[i]!.toString()}`);
+  const expected = dataset.fields.map((field, i) => `${dataset.columnNames[i]!} ${stagedAs((dataset.columns as Record<string, StageType>)[field]!)}`);
+  if (actual.join(', ') !== expected.join(', ')) {
+    throw new Error(`${table} does not match the ${dataset.name} descriptor:\n  table:      ${actual.join(', ')}\n  descriptor: ${expected.join(', ')}`);
+  }
+  return probe.columnTypes();
+}
+
+/** A row must carry exactly the descriptor's fields: a missing or misspelt one would otherwise load as NULL. */
+function checkRowFields(dataset: DatasetSpec, row: object, index: number): void {
+  const fields = dataset.fields;
+  for (const field of fields) {
+    if (!(field in row) || (row as Record<string, unknown>)[field] === undefined) {
+      throw new Error(`${dataset.name} row ${index}: field "${field}" is missing (use null for an absent value)`);
+    }
+  }
+  const keys = Object.keys(row);
+  if (keys.length !== fields.length) {
+    const unknown = keys.filter((k) => !fields.includes(k));
+    throw new Error(`${dataset.name} row ${index}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} (not in the ${dataset.name} descriptor)`);
+  }
+}
+
+/** Append plain row objects into the dataset's staging table, column by column, a data chunk at a time. */
+export async function appendRows(c: DuckDBConnection, dataset: DatasetSpec, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const types = await checkStagingTable(c, dataset);
+  rows.forEach((row, i) => checkRowFields(dataset, row, i));
+  const table = `stage_${dataset.name}`;
+  const fields = dataset.fields;
   const appender = await c.createAppender(table, 'main', 'temp');
   try {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const slice = rows.slice(start, start + CHUNK) as Record<string, unknown>[];
       const chunk = DuckDBDataChunk.create(types, slice.length);
-      for (let col = 0; col < names.length; col++) {
+      for (let col = 0; col < fields.length; col++) {
         const field = fields[col]!;
         const type = types[col]!;
         chunk.setColumnValues(col, slice.map((row) => toDuck(row[field], type)));
@@ -185,7 +216,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
         counts[spec.name] = 0;
         continue;
       }
-      await appendRows(c, table, list);
+      await appendRows(c, spec, list);
       await c.run(`CREATE OR REPLACE TEMP TABLE ${pending} AS SELECT * FROM ${fresh}()`);
       const n = Number((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0]![0]);
       counts[spec.name] = n;

@@ -1,20 +1,117 @@
-// The warehouse datasets: folder name, whether it is hive-partitioned by cik bucket. DDL lives in sql/warehouse.
-import type { DatasetName } from '../ingest/rows.ts';
+// The warehouse datasets, each described once: its row type, staging columns and layout drive the Batch, the staging
+// table check, ensureWarehouse and the commit. Adding a dataset = a row interface (ingest/rows.ts), one entry here,
+// sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
+import type {
+  BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
+  InsiderTransactionRow, SecurityRow,
+} from '../ingest/rows.ts';
+import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
-export interface DatasetSpec {
-  readonly name: DatasetName;
-  /** Partitioned datasets live under `<name>/bucket=N/`; the rest directly under `<name>/`. */
-  readonly partitioned: boolean;
-}
+export const facts = datasetOf<FactRow>()({
+  name: 'facts', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', unit: 'VARCHAR',
+    value: 'DOUBLE', decimals: 'INTEGER', periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON',
+    fy: 'INTEGER', fp: 'VARCHAR', frame: 'VARCHAR', source: 'VARCHAR',
+  },
+});
 
-export const DATASETS: readonly DatasetSpec[] = Object.freeze([
-  { name: 'facts', partitioned: true },
-  { name: 'filings', partitioned: true },
-  { name: 'entities', partitioned: false },
-  { name: 'securities', partitioned: false },
-  { name: 'insider_filings', partitioned: true },
-  { name: 'insider_transactions', partitioned: true },
-  { name: 'form13f_reports', partitioned: false },
-  { name: 'holdings_13f', partitioned: false },
-  { name: 'beneficial_owners', partitioned: false },
-]);
+export const filings = datasetOf<FilingRow>()({
+  name: 'filings', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', accepted: 'VARCHAR', reportDate: 'VARCHAR',
+    isAmendment: 'BOOLEAN', items: 'JSON', isXbrl: 'BOOLEAN', isInlineXbrl: 'BOOLEAN', primaryDocument: 'VARCHAR',
+    primaryDocDescription: 'VARCHAR', documents: 'JSON', size: 'BIGINT', fileNumber: 'VARCHAR', filmNumber: 'VARCHAR',
+    act: 'VARCHAR', fy: 'INTEGER', fp: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+export const entities = datasetOf<EntityRow>()({
+  name: 'entities', partitioned: false,
+  columns: {
+    cik: 'INTEGER', name: 'VARCHAR', entityType: 'VARCHAR', sic: 'VARCHAR', sicDescription: 'VARCHAR', category: 'VARCHAR',
+    stateOfIncorporation: 'VARCHAR', stateOfIncorporationDescription: 'VARCHAR', fiscalYearEnd: 'VARCHAR',
+    ein: 'VARCHAR', description: 'VARCHAR', website: 'VARCHAR', phone: 'VARCHAR', tickers: 'JSON', exchanges: 'JSON',
+    formerNames: 'JSON', businessAddress: 'JSON', mailingAddress: 'JSON',
+    insiderTransactionForOwnerExists: 'BOOLEAN', insiderTransactionForIssuerExists: 'BOOLEAN',
+    asOf: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+export const securities = datasetOf<SecurityRow>()({
+  name: 'securities', partitioned: false,
+  columns: {
+    cik: 'INTEGER', ticker: 'VARCHAR', exchange: 'VARCHAR', name: 'VARCHAR', cusip: 'VARCHAR', compositeFigi: 'VARCHAR',
+    shareClassFigi: 'VARCHAR', kind: 'VARCHAR', asOf: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+export const insiderFilings = datasetOf<InsiderFilingRow>()({
+  name: 'insider_filings', partitioned: true,
+  columns: {
+    accession: 'VARCHAR', issuerCik: 'INTEGER', issuerName: 'VARCHAR', issuerSymbol: 'VARCHAR', documentType: 'VARCHAR',
+    periodOfReport: 'VARCHAR', filed: 'VARCHAR', dateOfOriginalSubmission: 'VARCHAR', noSecuritiesOwned: 'BOOLEAN',
+    notSubjectToSection16: 'BOOLEAN', aff10b5One: 'BOOLEAN', owners: 'JSON', footnotes: 'JSON', remarks: 'VARCHAR',
+    source: 'VARCHAR',
+  },
+});
+
+export const insiderTransactions = datasetOf<InsiderTransactionRow>()({
+  name: 'insider_transactions', partitioned: true,
+  columns: {
+    accession: 'VARCHAR', issuerCik: 'INTEGER', documentType: 'VARCHAR', isDerivative: 'BOOLEAN', isHolding: 'BOOLEAN',
+    seq: 'INTEGER', securityTitle: 'VARCHAR', transactionDate: 'VARCHAR', deemedExecutionDate: 'VARCHAR',
+    transactionFormType: 'VARCHAR', transactionCode: 'VARCHAR', equitySwapInvolved: 'BOOLEAN', timeliness: 'VARCHAR',
+    shares: 'DOUBLE', pricePerShare: 'DOUBLE', acquiredDisposed: 'VARCHAR', sharesAfter: 'DOUBLE', valueAfter: 'DOUBLE',
+    directIndirect: 'VARCHAR', natureOfOwnership: 'VARCHAR', exercisePrice: 'DOUBLE', exerciseDate: 'VARCHAR',
+    expirationDate: 'VARCHAR', underlyingSecurity: 'VARCHAR', underlyingShares: 'DOUBLE', footnoteIds: 'JSON',
+    source: 'VARCHAR',
+  },
+});
+
+export const form13fReports = datasetOf<Form13fReportRow>()({
+  name: 'form13f_reports', partitioned: false,
+  columns: {
+    accession: 'VARCHAR', managerCik: 'INTEGER', managerName: 'VARCHAR', form: 'VARCHAR', periodOfReport: 'VARCHAR',
+    filed: 'VARCHAR', reportType: 'VARCHAR', isAmendment: 'BOOLEAN', amendmentNo: 'INTEGER', amendmentType: 'VARCHAR',
+    tableEntryTotal: 'BIGINT', tableValueTotal: 'DOUBLE', otherManagersCount: 'INTEGER', fileNumber: 'VARCHAR',
+    source: 'VARCHAR',
+  },
+});
+
+export const holdings13f = datasetOf<Holding13fRow>()({
+  name: 'holdings_13f', partitioned: false,
+  columns: {
+    accession: 'VARCHAR', seq: 'INTEGER', nameOfIssuer: 'VARCHAR', titleOfClass: 'VARCHAR', cusip: 'VARCHAR',
+    figi: 'VARCHAR', value: 'DOUBLE', shares: 'DOUBLE', shareType: 'VARCHAR', putCall: 'VARCHAR',
+    investmentDiscretion: 'VARCHAR', otherManager: 'VARCHAR', votingSole: 'DOUBLE', votingShared: 'DOUBLE',
+    votingNone: 'DOUBLE', source: 'VARCHAR',
+  },
+});
+
+export const beneficialOwners = datasetOf<BeneficialOwnerRow>()({
+  name: 'beneficial_owners', partitioned: false,
+  columns: {
+    accession: 'VARCHAR', form: 'VARCHAR', isAmendment: 'BOOLEAN', amendmentNo: 'INTEGER', filed: 'VARCHAR',
+    eventDate: 'VARCHAR', issuerCik: 'INTEGER', issuerName: 'VARCHAR', cusip: 'VARCHAR', securityClassTitle: 'VARCHAR',
+    filerCik: 'INTEGER', seq: 'INTEGER', personCik: 'INTEGER', personName: 'VARCHAR', typeOfReportingPerson: 'VARCHAR',
+    citizenship: 'VARCHAR', soleVoting: 'DOUBLE', sharedVoting: 'DOUBLE', soleDispositive: 'DOUBLE',
+    sharedDispositive: 'DOUBLE', aggregateAmount: 'DOUBLE', percentOfClass: 'DOUBLE', memberOfGroup: 'VARCHAR',
+    purpose: 'VARCHAR', rule: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+/** Every dataset, in commit order. */
+export const DATASETS = Object.freeze([
+  facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
+] as const);
+
+type AnyDataset = (typeof DATASETS)[number];
+
+/** One list of rows per dataset, keyed by dataset name: the shape of a Batch and of what commitBatch takes. */
+export type DatasetRows = { [D in AnyDataset as D['name']]: NonNullable<D['row']>[] };
+
+export type DatasetName = keyof DatasetRows;
+
+/** Any dataset's descriptor, for code that handles them all alike (the commit, ensureWarehouse). */
+export type DatasetSpec = DatasetDescriptor<DatasetName, object>;

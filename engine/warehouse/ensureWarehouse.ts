@@ -1,9 +1,10 @@
-// Creates the warehouse folders and a zero-row schema file per dataset, so views bind on an empty warehouse.
+// Creates the warehouse folders and a zero-row schema file per dataset descriptor (typed by its final_<name>() macro),
+// so views bind on an empty warehouse.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DATASETS, type DatasetSpec } from './datasets.ts';
-import { runSqlFile, sqlFilesIn, SQL_ROOT } from '../db/loadSqlFiles.ts';
+import { runSqlFile, SQL_ROOT } from '../db/loadSqlFiles.ts';
 import { quoteIdentifier, quotePath } from '../db/quote.ts';
 
 export const SCHEMA_FILE = 'part-00000000T000000Z-schema.parquet';
@@ -18,6 +19,11 @@ function schemaFilePath(warehouseDir: string, spec: DatasetSpec): string {
     : path.join(warehouseDir, spec.name, SCHEMA_FILE);
 }
 
+/** Where a dataset's staging table and final_<name>() macro are defined. */
+export function stagingSqlFile(spec: DatasetSpec): string {
+  return path.join(SQL_ROOT, 'warehouse', `10_stage_${spec.name}.sql`);
+}
+
 export async function ensureWarehouse(warehouseDir: string): Promise<void> {
   fs.mkdirSync(path.join(warehouseDir, '_manifest'), { recursive: true });
   const missing = DATASETS.filter((spec) => !fs.existsSync(schemaFilePath(warehouseDir, spec)));
@@ -26,7 +32,7 @@ export async function ensureWarehouse(warehouseDir: string): Promise<void> {
   const c = await instance.connect();
   try {
     await runSqlFile(c, path.join(SQL_ROOT, '00_sources', '00_buckets.sql'));
-    for (const file of sqlFilesIn(path.join(SQL_ROOT, 'warehouse')).filter((f) => path.basename(f).startsWith('10_stage_'))) await runSqlFile(c, file);
+    for (const spec of missing) await runSqlFile(c, stagingSqlFile(spec));
     for (const spec of missing) {
       const target = schemaFilePath(warehouseDir, spec);
       fs.mkdirSync(path.dirname(target), { recursive: true });
