@@ -70,37 +70,47 @@ export async function checkStagingTable(c: DuckDBConnection, dataset: DatasetSpe
   return probe.columnTypes();
 }
 
-/** A row must carry exactly the descriptor's fields: a missing or misspelt one would otherwise load as NULL. */
-function checkRowFields(dataset: DatasetSpec, row: object, index: number): void {
-  const fields = dataset.fields;
-  for (const field of fields) {
-    if (!(field in row) || (row as Record<string, unknown>)[field] === undefined) {
-      throw new Error(`${dataset.name} row ${index}: field "${field}" is missing (use null for an absent value)`);
-    }
-  }
+function missingField(dataset: DatasetSpec, index: number, field: string): Error {
+  return new Error(`${dataset.name} row ${index}: field "${field}" is missing (use null for an absent value)`);
+}
+
+/**
+ * Keys a row carries that the descriptor does not know (a misspelt field whose correct name is also present, or a
+ * field added outside the row type): checked on the first row of each chunk, since rows of one parser share a shape
+ * and a per-row Object.keys costs more than the append itself.
+ */
+function checkUnknownFields(dataset: DatasetSpec, row: object, index: number): void {
   const keys = Object.keys(row);
-  if (keys.length !== fields.length) {
-    const unknown = keys.filter((k) => !fields.includes(k));
+  if (keys.length === dataset.fields.length && keys.every((k) => k in dataset.columns)) return;
+  const unknown = keys.filter((k) => !(k in dataset.columns));
+  if (unknown.length > 0) {
     throw new Error(`${dataset.name} row ${index}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} (not in the ${dataset.name} descriptor)`);
   }
 }
 
-/** Append plain row objects into the dataset's staging table, column by column, a data chunk at a time. */
+/**
+ * Append plain row objects into the dataset's staging table, column by column, a data chunk at a time. A field that is
+ * missing (undefined) or unknown fails the batch, naming dataset, row and field, instead of loading NULL.
+ */
 export async function appendRows(c: DuckDBConnection, dataset: DatasetSpec, rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
   const types = await checkStagingTable(c, dataset);
-  rows.forEach((row, i) => checkRowFields(dataset, row, i));
   const table = `stage_${dataset.name}`;
   const fields = dataset.fields;
   const appender = await c.createAppender(table, 'main', 'temp');
   try {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const slice = rows.slice(start, start + CHUNK) as Record<string, unknown>[];
+      checkUnknownFields(dataset, slice[0]!, start);
       const chunk = DuckDBDataChunk.create(types, slice.length);
       for (let col = 0; col < fields.length; col++) {
         const field = fields[col]!;
         const type = types[col]!;
-        chunk.setColumnValues(col, slice.map((row) => toDuck(row[field], type)));
+        chunk.setColumnValues(col, slice.map((row, r) => {
+          const value = row[field];
+          if (value === undefined) throw missingField(dataset, start + r, field);
+          return toDuck(value, type);
+        }));
       }
       appender.appendDataChunk(chunk);
     }

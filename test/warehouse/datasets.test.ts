@@ -85,7 +85,10 @@ test('a row missing a field, or carrying a misspelt one, fails the commit naming
       /facts row 1: field "periodEnd" is missing/);
     const misspelt = { ...missing, period_end: '2023-12-31' };
     await assert.rejects(commitBatch(engine, { facts: [misspelt as unknown as FactRow] }, { inputs: ['t'] }),
-      /facts row 0: field "periodEnd" is missing/);
+      /facts row 0: unknown field "period_end"/);
+    // past the first row of a chunk a misspelling shows as the correct field missing
+    await assert.rejects(commitBatch(engine, { facts: [fact(), misspelt as unknown as FactRow] }, { inputs: ['t'] }),
+      /facts row 1: field "periodEnd" is missing/);
     const extra = { ...fact(), periodEnds: '2023-12-31' };
     await assert.rejects(commitBatch(engine, { facts: [extra] }, { inputs: ['t'] }), /facts row 0: unknown field "periodEnds"/);
     assert.deepEqual(await warehouseCounts(engine), before);
