@@ -34,6 +34,13 @@ export interface Config {
   readonly tokensFile: string;
   /** Log level (LOG_LEVEL, default info). */
   readonly logLevel: string;
+  /**
+   * Reverse proxies in front of the server (FILINGS_TRUST_PROXY, default 0 = none). With N > 0 the client address of
+   * anonymous rate limits is the N-th address from the right of X-Forwarded-For, the one the outermost trusted proxy
+   * saw; addresses further left are written by the client and never trusted. Leave it 0 when clients connect directly,
+   * or anyone could pick their own anonymous bucket.
+   */
+  readonly trustProxyHops: number;
   /** JSON file overriding the tier/plan defaults of http/tiers.ts (FILINGS_TIERS_FILE); null keeps the defaults. */
   readonly tiersFile: string | null;
 }
@@ -87,6 +94,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: env.REDIS_URL || null,
     tokensFile: path.resolve(cwd, env.FILINGS_TOKENS_FILE || path.join(warehouseDir, '_accounts', 'tokens.json')),
     logLevel,
+    trustProxyHops: env.FILINGS_TRUST_PROXY === '0' ? 0 : positiveInt(env, 'FILINGS_TRUST_PROXY', 0, 16),
     tiersFile: env.FILINGS_TIERS_FILE ? path.resolve(cwd, env.FILINGS_TIERS_FILE) : null,
   });
 }

@@ -34,8 +34,8 @@ export interface AppDeps {
   tiers?: TierConfig;
   endpoints?: readonly Endpoint[];
   logger?: Logger;
-  /** Trust X-Forwarded-For for the client address of anonymous rate limits (behind a proxy). */
-  proxy?: boolean;
+  /** Reverse proxies trusted for X-Forwarded-For (the client address of anonymous rate limits); 0/false: none. */
+  proxy?: boolean | number;
   /** Bytes of serialized answers and entity resolutions kept in memory (default 64 MiB; 0 turns caching off). */
   cacheBytes?: number;
 }
@@ -46,7 +46,9 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
   const logger = deps.logger ?? pino({ level: 'silent' });
   await assertMacrosExist(deps.engine, endpoints);
 
-  const app = new Koa<AppState>({ proxy: deps.proxy ?? false });
+  const hops = deps.proxy === true ? 1 : Number(deps.proxy ?? 0);
+  // maxIpsCount keeps only the addresses the trusted proxies appended; the left-most of those is the client
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   // errors are logged by errorBody with the request id; Koa's default handler would print them again
   app.silent = true;
 

@@ -23,8 +23,8 @@ async function main(): Promise<void> {
 
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'read', threads: config.threads, memoryLimit: config.memoryLimit });
   const tokens = new TokenStore(config.tokensFile);
-  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
-  const app = await createApp({ engine, tokens, limiter, tiers, logger });
+  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, Date.now, undefined, { logger }) : new MemoryRateLimiter();
+  const app = await createApp({ engine, tokens, limiter, tiers, logger, proxy: config.trustProxyHops });
   const running = await startServer(app, config.port, config.host);
   logger.info({ url: `${running.url}${BASE}`, rateLimits: config.redisUrl ? 'redis' : 'in-process' }, 'serving');
 

@@ -124,12 +124,13 @@ function lockPath(warehouseDir: string): string {
   return path.join(warehouseDir, '_staging', '.lock');
 }
 
-function pidAlive(pid: number): boolean {
+/** Only ESRCH proves the holder is gone: EPERM means a live process we may not signal (another user's writer). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

@@ -18,6 +18,8 @@ export type Clock = () => number;
 
 export interface RateLimiter {
   hit(key: string, limits: Limits): Promise<Decision>;
+  /** For the health endpoint: which store decides, and whether it answers right now. */
+  health(): Promise<{ backend: string; reachable: boolean }>;
   close(): Promise<void>;
 }
 

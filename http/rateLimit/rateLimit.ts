@@ -15,8 +15,9 @@ export function rateLimit(limiter: RateLimiter, tiers: TierConfig): Koa.Middlewa
     try {
       d = await limiter.hit(key, limits);
     } catch (err) {
-      // fail closed: without the shared store no process can tell how much of the budget is left
-      ctx.state.log.error({ err }, 'rate limiter unavailable');
+      // fail closed: without the shared store no process can tell how much of the budget is left; the limiter logs the
+      // outage and its end once each, so a stall does not write one error line per request
+      ctx.state.log.debug({ err }, 'rate limiter unavailable');
       ctx.set('X-RateLimit-Limit-Minute', String(limits.perMinute));
       ctx.set('X-RateLimit-Remaining-Minute', '0');
       ctx.set('X-RateLimit-Limit-Day', String(limits.perDay));

@@ -135,7 +135,27 @@ after(async () => {
 });
 
 limiterSuite({ name: 'in-process', make: (clock) => new MemoryRateLimiter(clock), skip: false });
-limiterSuite({ name: 'redis', make: (clock, namespace = crypto.randomUUID()) => new RedisRateLimiter(redis!.url, clock, `fe:test:${namespace}:`), skip: redisSkip });
+
+test('in-process state is bounded: past maxKeys the least recently seen caller is forgotten, active ones are kept', async () => {
+  // regression: 400k distinct anonymous addresses grew the process by 330 MB until the day changed
+  const clock = new ManualClock(T0);
+  const limiter = new MemoryRateLimiter(clock.read, 3);
+  const limits = { perMinute: 1, perDay: 10 };
+  for (const ip of ['a', 'b', 'c']) assert.equal((await limiter.hit(ip, limits)).allowed, true);
+  assert.equal((await limiter.hit('a', limits)).allowed, false, 'a is seen again, so b is now the least recent');
+  assert.equal((await limiter.hit('d', limits)).allowed, true);
+  assert.equal(limiter.size, 3);
+  assert.equal((await limiter.hit('a', limits)).allowed, false, 'a was kept: its window still holds its request');
+  assert.equal((await limiter.hit('c', limits)).allowed, false);
+  assert.equal((await limiter.hit('b', limits)).allowed, true, 'b was forgotten and starts a fresh budget');
+  for (let i = 0; i < 1000; i++) await limiter.hit(`ip-${i}`, limits);
+  assert.equal(limiter.size, 3);
+  assert.deepEqual(await limiter.health(), { backend: 'memory', reachable: true });
+});
+// these suites count admissions, not latency: a generous command timeout keeps a loaded CI box from turning a slow
+// answer into a 503 (test/chaos/redisStall.test.ts holds the production timeout to its 200 ms promise)
+const COUNTING = { commandTimeoutMs: 5000 };
+limiterSuite({ name: 'redis', make: (clock, namespace = crypto.randomUUID()) => new RedisRateLimiter(redis!.url, clock, `fe:test:${namespace}:`, COUNTING), skip: redisSkip });
 
 describe('rate limits over HTTP', () => {
   let wh: TestWarehouse;
@@ -185,6 +205,24 @@ describe('rate limits over HTTP', () => {
     }
   });
 
+  test('behind a trusted proxy anonymous callers are told apart by X-Forwarded-For; without one the header is ignored', async () => {
+    const anonTiers: TierConfig = { ...tiers, anonymous: { perMinute: 1, perDay: 100 } };
+    const call = (base: string, xff: string) => fetch(`${base}/api/company/details?cik=320193`, { headers: { 'X-Forwarded-For': xff } });
+    const proxied = await startTestApp(wh.engine, { tiers: anonTiers, proxy: 1 });
+    const direct = await startTestApp(wh.engine, { tiers: anonTiers });
+    try {
+      // the proxy appends the address it saw; what the client wrote to the left of it is not trusted
+      assert.equal((await call(proxied.base, '9.9.9.9, 203.0.113.1')).status, 401);
+      assert.equal((await call(proxied.base, '203.0.113.2')).status, 401, 'another client address: its own budget');
+      assert.equal((await call(proxied.base, '8.8.8.8, 203.0.113.1')).status, 429, 'a forged left-most entry does not buy a new budget');
+      assert.equal((await call(direct.base, '203.0.113.1')).status, 401);
+      assert.equal((await call(direct.base, '203.0.113.2')).status, 429, 'without a trusted proxy every caller here is 127.0.0.1');
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+
   test('an unreachable Redis fails closed: 503 with { error }, Retry-After and the limit headers', async () => {
     const port = await new Promise<number>((resolve) => {
       const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -194,12 +232,14 @@ describe('rate limits over HTTP', () => {
     });
     const app = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(`redis://127.0.0.1:${port}`), tiers });
     try {
+      const started = performance.now();
       const res = await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Free));
       assert.equal(res.status, 503);
       assert.equal(res.headers.get('retry-after'), '5');
       assert.equal(res.headers.get('x-ratelimit-limit-minute'), '15');
       assert.equal(res.headers.get('x-ratelimit-remaining-minute'), '0');
       assert.match(((await res.json()) as { error: string }).error, /rate-limit store cannot be reached/);
+      assert.ok(performance.now() - started < 1000, 'refused at once, not after retries (each 503 took up to 10 s)');
     } finally {
       await app.close();
     }
@@ -209,8 +249,8 @@ describe('rate limits over HTTP', () => {
     const clock = new ManualClock(T0);
     const prefix = `fe:test:${crypto.randomUUID()}:`;
     const tokensFile = path.join(tempDir('tokens-'), 'tokens.json');
-    const one = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(redis!.url, clock.read, prefix), tiers, tokensFile });
-    const two = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(redis!.url, clock.read, prefix), tiers, tokensFile, tokens: one.tokens });
+    const one = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(redis!.url, clock.read, prefix, COUNTING), tiers, tokensFile });
+    const two = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(redis!.url, clock.read, prefix, COUNTING), tiers, tokensFile, tokens: one.tokens });
     try {
       const responses = await burst([one.base, two.base], one.tokens.Free, 40);
       const statuses = responses.map((r) => r.status);

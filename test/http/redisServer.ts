@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
 
 export interface TestRedis {
   url: string;
+  /** The redis-server process when this helper started it (chaos tests stop and continue it); null for REDIS_TEST_URL. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -38,21 +40,26 @@ async function waitForPing(url: string, deadline: number): Promise<void> {
   }
 }
 
-export function redisAvailable(): boolean {
-  if (process.env.REDIS_TEST_URL) return true;
+export function redisServerInstalled(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-export async function startTestRedis(): Promise<TestRedis | null> {
+export function redisAvailable(): boolean {
+  return Boolean(process.env.REDIS_TEST_URL) || redisServerInstalled();
+}
+
+/** @param own start a private redis-server even when REDIS_TEST_URL is set (to signal its process). */
+export async function startTestRedis(own = false): Promise<TestRedis | null> {
   const given = process.env.REDIS_TEST_URL;
-  if (given) return { url: given, stop: async () => {} };
-  if (!redisAvailable()) return null;
+  if (given && !own) return { url: given, pid: null, stop: async () => {} };
+  if (!redisServerInstalled()) return null;
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
   await waitForPing(url, Date.now() + 10_000);
   return {
     url,
+    pid: child.pid ?? null,
     stop: () => new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

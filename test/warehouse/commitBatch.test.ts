@@ -3,6 +3,7 @@ import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { openTempEngine, fixture, tempDir, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { acquireWriterLock, recoverStaging } from '../../engine/warehouse/commitBatch.ts';
@@ -113,6 +114,24 @@ test('a second writer is refused while a live process holds the lock, and a dead
     const release = acquireWriterLock(dir);
     assert.equal(fs.readFileSync(path.join(dir, '_staging', '.lock'), 'utf8'), String(process.pid));
     release();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a live writer this process may not signal (EPERM) keeps its lock', { skip: process.getuid?.() !== 0 && 'needs root to start a writer under another user' }, async () => {
+  // regression: EPERM from kill(pid, 0) was read as "dead" and the lock of a live writer run by another user was taken
+  const dir = tempDir();
+  try {
+    fs.mkdirSync(path.join(dir, '_staging'), { recursive: true, mode: 0o777 });
+    fs.chmodSync(dir, 0o777);
+    fs.chmodSync(path.join(dir, '_staging'), 0o777);
+    fs.writeFileSync(path.join(dir, '_staging', '.lock'), String(process.pid), { mode: 0o666 });
+    const script = `import { acquireWriterLock } from ${JSON.stringify(path.resolve('engine/warehouse/commitBatch.ts'))};
+      try { acquireWriterLock(${JSON.stringify(dir)}); console.log('taken'); } catch (e) { console.log(e.message); }`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { uid: 65534, gid: 65534, encoding: 'utf8', timeout: 30_000 });
+    assert.match(child.stdout, /another ingest \(pid \d+\)/, child.stderr);
+    assert.equal(fs.readFileSync(path.join(dir, '_staging', '.lock'), 'utf8'), String(process.pid));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
