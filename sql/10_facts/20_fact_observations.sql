@@ -3,32 +3,76 @@
 -- (xbrl-instance > inline-xbrl > companyfacts > fsds), then the most precise value (decimals NULL = INF first).
 -- `vintage` orders a company's filings (newest wins): acceptance timestamp from src_filings when known, then filed,
 -- then accession; it is a dense rank so that windows and arg_max sort integers, not tuples. An undated filing (a
--- standalone instance file with no EDGAR header, keyed by a content hash) ranks oldest and is used only for facts no
--- dated filing reported.
+-- standalone document with no EDGAR header that no filings row claims, keyed by a content hash) ranks oldest and is
+-- used only for facts no dated filing reported.
+-- Period dates are snapped to the company's own calendar first: a date within 7 days (the fiscal calendar's tolerance
+-- for 52/53-week years) of a better-supported period-end date of the same company is that date (a later 10-K that
+-- tags an old quarter as ending 2010-07-31 instead of 2010-08-01, month-end-rounded dates), so one fiscal period has
+-- one identity from here on. A span's start snaps with the end it follows (start - 1).
 CREATE OR REPLACE MACRO fact_observations(b, c, as_of) AS TABLE
-WITH all_sources AS MATERIALIZED (
-  SELECT * FROM fact_scope(b, c, as_of)
+WITH claimed AS (
+  -- a standalone instance or inline document ingested without its EDGAR header carries a content-hash accession
+  -- ('hash-...'); it is the filing that the filings index or submissions list for the same company, form (amended or
+  -- not) and report period, the one with its document name when several match (EDGAR names the instance
+  -- `x_htm.xml` after the primary document `x.htm`). Done here, at query time, so the order of arrival does not matter.
+  SELECT h.accession AS pseudo,
+         arg_max(r.accession, coalesce(r.primary_document = regexp_replace(h.documents[1], '_htm\.xml$', '.htm'), false)) AS accession
+  FROM src_filings h
+  JOIN src_filings r
+    ON r.cik = h.cik AND r.report_date = h.report_date AND r.accession NOT LIKE 'hash-%'
+   AND regexp_replace(r.form, '/A$', '') = regexp_replace(h.form, '/A$', '')
+   AND (r.form LIKE '%/A' OR coalesce(r.is_amendment, false)) = (h.form LIKE '%/A' OR coalesce(h.is_amendment, false))
+  WHERE h.bucket = b AND r.bucket = b AND (c IS NULL OR h.cik = c) AND h.accession LIKE 'hash-%'
+  GROUP BY h.accession
+  HAVING count(DISTINCT r.accession) = 1
+      OR count(DISTINCT r.accession) FILTER (WHERE r.primary_document = regexp_replace(h.documents[1], '_htm\.xml$', '.htm')) = 1
+),
+all_sources AS MATERIALIZED (
+  SELECT f.* REPLACE (coalesce(m.accession, f.accession) AS accession)
+  FROM fact_scope(b, c, as_of) f LEFT JOIN claimed m ON m.pseudo = f.accession
 ),
 scoped AS MATERIALIZED (
   -- each accession's facts from its best source only (see source_class_rank)
   SELECT * FROM all_sources
   QUALIFY source_class_rank(source) = min(source_class_rank(source)) OVER (PARTITION BY cik, accession)
 ),
+end_dates AS (
+  -- every period-end date of a company with its support: how many filings and facts reported it, and (on a tie) the
+  -- earlier it was first reported the better (the filing whose own period it was, before later re-tagging)
+  SELECT cik, period_end AS d,
+         (count(DISTINCT accession), count(*), -epoch(coalesce(min(filed), DATE '2999-12-31'))) AS support
+  FROM scoped GROUP BY ALL
+),
+nearest AS (
+  SELECT x.cik, x.d, arg_max(y.d, (y.support, y.d)) AS anchor
+  FROM end_dates x JOIN end_dates y ON y.cik = x.cik AND y.d BETWEEN x.d - 7 AND x.d + 7
+  GROUP BY ALL
+),
+anchors AS (
+  -- followed twice, so a date two small steps from the best-supported one still reaches it
+  SELECT a.cik, a.d, b.anchor FROM nearest a JOIN nearest b ON b.cik = a.cik AND b.d = a.anchor
+),
+snapped AS (
+  SELECT s.* REPLACE (coalesce(sa.anchor + 1, s.period_start) AS period_start, ea.anchor AS period_end)
+  FROM scoped s
+  JOIN anchors ea ON ea.cik = s.cik AND ea.d = s.period_end
+  LEFT JOIN anchors sa ON sa.cik = s.cik AND sa.d = s.period_start - 1
+),
 collapsed AS (
   SELECT cik, accession, concept, unit, period_start, period_end,
          arg_min(value, fact_source_rank(source, decimals)) AS value,
          arg_min(decimals, fact_source_rank(source, decimals)) AS decimals,
          min(fy) AS fy, max(fp) AS fp
-  FROM scoped
+  FROM snapped
   GROUP BY ALL
 ),
 filings AS (
   SELECT cik, accession, max(form) AS form, min(filed) AS filed FROM scoped GROUP BY ALL
 ),
 accepted AS (
-  SELECT accession, max(accepted) AS accepted, bool_or(coalesce(is_amendment, false)) AS is_amendment
+  SELECT accession, max(accepted) AS accepted, min(filed) AS filed, bool_or(coalesce(is_amendment, false)) AS is_amendment
   FROM src_filings
-  WHERE bucket = b AND (c IS NULL OR cik = c)
+  WHERE bucket = b AND (c IS NULL OR cik = c) AND accession NOT LIKE 'hash-%'
   GROUP BY ALL
 ),
 ranked AS (
@@ -36,8 +80,8 @@ ranked AS (
   SELECT f.cik, f.accession,
          CASE WHEN coalesce(a.is_amendment, false) AND f.form NOT LIKE '%/A' THEN f.form || '/A' ELSE f.form END AS form,
          f.form LIKE '%/A' OR coalesce(a.is_amendment, false) AS amendment,
-         coalesce(a.accepted::DATE, f.filed) AS date_filed,
-         dense_rank() OVER (PARTITION BY f.cik ORDER BY coalesce(a.accepted, f.filed::TIMESTAMP) NULLS FIRST, f.filed NULLS FIRST, f.accession)::INTEGER AS vintage
+         coalesce(a.accepted::DATE, f.filed, a.filed) AS date_filed,
+         dense_rank() OVER (PARTITION BY f.cik ORDER BY coalesce(a.accepted, f.filed::TIMESTAMP, a.filed::TIMESTAMP) NULLS FIRST, f.filed NULLS FIRST, f.accession)::INTEGER AS vintage
   FROM filings f LEFT JOIN accepted a USING (accession)
 ),
 joined AS MATERIALIZED (
@@ -56,4 +100,8 @@ SELECT * FROM joined WHERE date_filed IS NOT NULL
 UNION ALL
 -- an undated observation counts only where no dated filing reported the fact: it is most likely the same report as
 -- one of them (whose accession it could not name), and must neither take its credit nor override a later value
-SELECT u.* FROM undated u ANTI JOIN dated_keys d USING (cik, concept, unit, period_start, period_end);
+-- (null-safe on period_start: instants have none)
+SELECT u.* FROM undated u
+ANTI JOIN dated_keys d
+  ON d.cik = u.cik AND d.concept = u.concept AND d.unit = u.unit
+ AND d.period_start IS NOT DISTINCT FROM u.period_start AND d.period_end = u.period_end;

@@ -1,7 +1,7 @@
 -- Grain: one row per (cik, concept, unit, period_start, period_end): the surviving value (newest filing wins,
 -- amendments included) with its lineage. A filing that repeats the prior value (identical re-tagging) is not a change:
 -- `supplier` is the filing that introduced the surviving value, `before` the value it replaced (NULL when it came first).
--- `supplier_fy` is the supplier's fiscal year focus; `prev_seen` is the report the supplier replaced; `last_seen` is the newest filing that reported the fact at all (used to detect mixed restatement vintages);
+-- `prev_seen` is the report the supplier replaced; `last_seen` is the newest filing that reported the fact at all (used to detect mixed restatement vintages);
 -- `amendments` lists every /A filing that reported the fact (amendments are always kept in lineage).
 CREATE OR REPLACE MACRO fact_latest(b, c, as_of) AS TABLE
 WITH obs AS (
@@ -21,13 +21,10 @@ SELECT cik, concept, unit, period_start, period_end,
        arg_max(accession, vintage) FILTER (WHERE is_change) AS supplier,
        arg_max(form, vintage) FILTER (WHERE is_change) AS supplier_form,
        arg_max(date_filed, vintage) FILTER (WHERE is_change) AS supplier_date,
-       arg_max(fy, vintage) FILTER (WHERE is_change) AS supplier_fy,
        arg_max(prev_value, vintage) FILTER (WHERE is_change) AS before,
        max(vintage) FILTER (WHERE is_change) AS supplied_vintage,
        arg_max(prev_vintage, vintage) FILTER (WHERE is_change) AS prev_seen_vintage,
        max(vintage) AS last_seen_vintage,
-       min(fy) FILTER (WHERE fp = 'FY') AS first_fy_focus,
-       min(fy) FILTER (WHERE fp IN ('Q1', 'Q2', 'Q3', 'H1')) AS first_interim_focus,
        list({accession: accession, form: form, date_filed: date_filed}) FILTER (WHERE amendment) AS amendments
 FROM flagged
 GROUP BY ALL;

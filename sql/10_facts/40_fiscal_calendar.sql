@@ -1,17 +1,16 @@
 -- Grain: one row per (cik, fiscal_year): the company's own fiscal calendar, read from its annual-duration facts
 -- (357-371 days covers 52/53-week years and any year end). `latest` names a relation shaped like fact_latest (a CTE
--- of the caller, so the facts are read once). fiscal_year is the company's own label: year(end - 10 days)
--- (a 52/53-week year ending early January belongs to the prior calendar year) shifted by the company's usual offset
--- between that and the DocumentFiscalYearFocus (`fy`) of the filing that first reported the year as its own (min fy).
--- `fy` is the filing's focus, not the fact's period, so it is only used for this label, as a company-wide mode.
+-- of the caller, so the facts are read once). fiscal_year is the calendar year in which the fiscal year ends, less
+-- 10 days (a 52/53-week year ending in the first days of January belongs to the prior year): from the period end date
+-- and the company's calendar only, never from a filing's DocumentFiscalYearFocus, which some filers tag one year low
+-- for years, and which would make a point-in-time answer's labels depend on which filings it can see.
 -- One extra year after the last known year end (the year now being reported in 10-Qs) and one before the first.
 -- A company with no annual facts yet (a new registrant before its first 10-K) gets its years from where its
--- half-year and nine-month year-to-date spans begin, labelled from its 10-Qs' fiscal year focus.
+-- half-year and nine-month year-to-date spans begin, labelled by where such a year would end.
 -- window_lo < period_end <= window_hi places a fact's end date in a fiscal year.
 CREATE OR REPLACE MACRO fiscal_calendar(latest) AS TABLE
 WITH annual AS MATERIALIZED (
-  SELECT cik, period_end AS fy_end, mode(period_start) AS fy_start, count(DISTINCT concept) AS support,
-         min(first_fy_focus) AS fy_focus
+  SELECT cik, period_end AS fy_end, mode(period_start) AS fy_start, count(DISTINCT concept) AS support
   FROM query_table(latest)
   WHERE period_start IS NOT NULL AND period_end - period_start + 1 BETWEEN 357 AND 371
   GROUP BY ALL
@@ -24,16 +23,10 @@ ends AS (
    AND (o.support > a.support OR (o.support = a.support AND o.fy_end > a.fy_end))
   WHERE o.cik IS NULL
 ),
-labelled AS MATERIALIZED (
-  SELECT *, year(fy_end - INTERVAL 10 DAY)::INTEGER AS default_year FROM ends
-),
-company_offset AS (
-  SELECT cik, coalesce(mode(fy_focus - default_year), 0)::INTEGER AS year_offset FROM labelled GROUP BY ALL
-),
 known AS MATERIALIZED (
-  SELECT l.cik, (l.default_year + o.year_offset)::INTEGER AS fiscal_year, l.fy_start, l.fy_end,
-         lag(l.fy_end) OVER (PARTITION BY l.cik ORDER BY l.fy_end) AS prev_end
-  FROM labelled l JOIN company_offset o USING (cik)
+  SELECT cik, year(fy_end - INTERVAL 10 DAY)::INTEGER AS fiscal_year, fy_start, fy_end,
+         lag(fy_end) OVER (PARTITION BY cik ORDER BY fy_end) AS prev_end
+  FROM ends
 ),
 bounds AS MATERIALIZED (
   SELECT cik, min(fiscal_year) AS first_year, max(fiscal_year) AS last_year,
@@ -41,7 +34,7 @@ bounds AS MATERIALIZED (
   FROM known GROUP BY ALL
 ),
 interim_starts AS (
-  SELECT cik, period_start AS fy_start, count(*) AS support, min(first_interim_focus) AS fy_focus
+  SELECT cik, period_start AS fy_start, count(*) AS support
   FROM query_table(latest)
   WHERE period_start IS NOT NULL
     AND (period_end - period_start + 1 BETWEEN 175 AND 190 OR period_end - period_start + 1 BETWEEN 266 AND 280)
@@ -49,16 +42,14 @@ interim_starts AS (
   GROUP BY ALL
 ),
 interim_years AS (
-  SELECT s.*, year(s.fy_start + INTERVAL 354 DAY)::INTEGER AS default_year FROM interim_starts s
+  -- labelled as the year it would be once its end is known: year(start + 363 days - 10 days)
+  SELECT s.*, year(s.fy_start + INTERVAL 353 DAY)::INTEGER AS fiscal_year FROM interim_starts s
   LEFT JOIN interim_starts o ON o.cik = s.cik AND o.fy_start <> s.fy_start AND abs(o.fy_start - s.fy_start) < 300
    AND (o.support > s.support OR (o.support = s.support AND o.fy_start > s.fy_start))
   WHERE o.cik IS NULL
 ),
 interim_bounded AS (
   SELECT *, lead(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS next_start FROM interim_years
-),
-interim_offset AS (
-  SELECT cik, coalesce(mode(fy_focus - default_year), 0)::INTEGER AS year_offset FROM interim_years GROUP BY ALL
 )
 SELECT cik, fiscal_year, fy_start, fy_end, true AS known,
        greatest(fy_start - 1, coalesce(prev_end, fy_start - 1)) AS window_lo, fy_end AS window_hi
@@ -70,6 +61,6 @@ UNION ALL
 SELECT cik, first_year - 1, first_start - 364, first_start - 1, false, first_start - 372, first_start - 1
 FROM bounds
 UNION ALL
-SELECT y.cik, (y.default_year + o.year_offset)::INTEGER, y.fy_start, NULL, false, y.fy_start - 1,
-       least(y.fy_start + 370, coalesce(y.next_start - 1, y.fy_start + 370))
-FROM interim_bounded y JOIN interim_offset o USING (cik);
+SELECT cik, fiscal_year, fy_start, NULL, false, fy_start - 1,
+       least(fy_start + 370, coalesce(next_start - 1, fy_start + 370))
+FROM interim_bounded;

@@ -2,7 +2,8 @@
 -- Durations: FY (annual, ending on the year end), Q1 (first quarter, also the first year-to-date span), H1 and 9M
 -- (year-to-date, starting within a week of the fiscal year start), Q2..Q4 (three-month spans, numbered by their end).
 -- Instants take the quarter whose end they fall on (Q4 = the fiscal-year end), found from the labelled durations.
--- Spans that fit nowhere (months, four-month stubs, odd transition periods) are left out.
+-- Spans that fit nowhere (months, four-month stubs, odd transition periods) are left out. period_end is the fiscal
+-- quarter's one end date (see quarter_of); `days` stays the span's own length (it weights share averages).
 CREATE OR REPLACE MACRO fact_periods(b, c, as_of) AS TABLE
 WITH latest AS MATERIALIZED (
   SELECT * FROM fact_latest(b, c, as_of)
@@ -47,14 +48,25 @@ labelled AS MATERIALIZED (
   UNION ALL BY NAME
   SELECT * FROM instants
 ),
+quarter_of AS (
+  -- each fiscal quarter has one end date: its labelled spans and instants mostly agree (dates were snapped to the
+  -- company's calendar in fact_observations), and where they still do not, the best-supported date stands for all
+  SELECT cik, fiscal_year, q, arg_max(period_end, (n, period_end)) AS quarter_end FROM (
+    SELECT cik, fiscal_year, CASE label WHEN 'FY' THEN 'Q4' WHEN 'H1' THEN 'Q2' WHEN '9M' THEN 'Q3' ELSE label END AS q,
+           period_end, count(*) AS n
+    FROM labelled GROUP BY ALL)
+  GROUP BY ALL
+),
 duplicated AS (
   -- two spans given the same label in a year (e.g. a quarter tagged with shifted dates): the newest-supplied one stays
   SELECT cik, fiscal_year, label, concept, unit, max((supplied_vintage, period_end)) AS keep
   FROM labelled GROUP BY ALL HAVING count(*) > 1
 )
-SELECT l.cik, l.fiscal_year, l.label, l.concept, l.unit, l.period_start, l.period_end, l.days, l.value, l.decimals,
-       l.supplier, l.supplier_form, l.supplier_date, l.supplier_fy, l.before, l.supplied_vintage, l.prev_seen_vintage, l.last_seen_vintage,
+SELECT l.cik, l.fiscal_year, l.label, l.concept, l.unit, l.period_start, e.quarter_end AS period_end, l.days, l.value, l.decimals,
+       l.supplier, l.supplier_form, l.supplier_date, l.before, l.supplied_vintage, l.prev_seen_vintage, l.last_seen_vintage,
        l.amendments
 FROM labelled l
 LEFT JOIN duplicated d USING (cik, fiscal_year, label, concept, unit)
+JOIN quarter_of e ON e.cik = l.cik AND e.fiscal_year = l.fiscal_year
+ AND e.q = CASE l.label WHEN 'FY' THEN 'Q4' WHEN 'H1' THEN 'Q2' WHEN '9M' THEN 'Q3' ELSE l.label END
 WHERE d.keep IS NULL OR d.keep = (l.supplied_vintage, l.period_end);

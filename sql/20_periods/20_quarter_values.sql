@@ -4,10 +4,13 @@
 --   Q2 = H1 - Q1; Q3 = 9M - H1, else 9M - Q1 - Q2; Q4 = FY - 9M, else FY - H1 - Q3, else FY - Q1 - Q2 - Q3
 -- (only from spans as filed, never from other reconstructions). Flows subtract; weighted-average share counts are
 -- day-weighted, (FY_avg x FY_days - 9M_avg x 9M_days) / Q4_days, rounded to whole shares; per-share figures are
--- recomputed from the reconstructed numerator / denominator (eps_recipes), rounded to the filed EPS precision (2 if
--- unknown). A reconstruction is not emitted when it would mix restatement vintages (one input restated by an event -
--- the first filing that changed any earlier value of that concept - or first reported late, as a comparative in a
--- later fiscal year's filing, after the last report of another input), nor when it would give a negative share count.
+-- recomputed from the reconstructed numerator / denominator (per_share_values), rounded to the filed EPS precision
+-- (2 if unknown). A recipe is not used when its inputs are of mixed vintages: an input whose value was restated (a
+-- different value for the same concept and span; dated by the first filing in its restatement window that changed any
+-- value of that concept) or, for share counts, an input first reported after such a change (another split basis),
+-- when another input was last reported before that change. A value first reported as a later year's comparative and
+-- never changed is not a restatement. The first recipe in the spec's order whose inputs are of one vintage is used;
+-- none, no quarter. Nor is a negative share count emitted.
 -- inputs: one struct per contributing source: a filing (fact_entry when the fact is listed under it with `before`),
 -- or a synthetic reconstruction key (accession = 'Q4-Recon-FY-9M', form = 'Q4-Recon', fact listed with no `before`).
 CREATE OR REPLACE MACRO quarter_values(b, c, as_of) AS TABLE
@@ -15,7 +18,7 @@ WITH p AS MATERIALIZED (
   SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
          fact_kind(concept, unit, period_start IS NULL) AS kind,
          {accession: supplier, form: supplier_form, date_filed: supplier_date, before: before,
-          fact_entry: before IS NOT NULL, late: supplier_fy > fiscal_year,
+          fact_entry: before IS NOT NULL,
           supplied: supplied_vintage, prev_seen: prev_seen_vintage, last_seen: last_seen_vintage,
           amendments: amendments} AS src
   FROM fact_periods(b, c, as_of)
@@ -50,24 +53,25 @@ cum AS MATERIALIZED (
   GROUP BY ALL
 ),
 recipes AS (
+  -- every recipe whose inputs were filed, `pref` its place in the spec's order
   SELECT cik, fiscal_year, 'Q2' AS fiscal_period, h1_e AS period_end, concept, unit, kind, 'Q2-Recon-H1-Q1' AS method,
-         [h1, q1] AS vals, [h1_d, q1_d] AS spans, [h1_s, q1_s] AS srcs
+         1 AS pref, [h1, q1] AS vals, [h1_d, q1_d] AS spans, [h1_s, q1_s] AS srcs
   FROM cum WHERE q2 IS NULL AND h1 IS NOT NULL AND q1 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-H1', [m9, h1], [m9_d, h1_d], [m9_s, h1_s]
+  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-H1', 1, [m9, h1], [m9_d, h1_d], [m9_s, h1_s]
   FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND h1 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', [m9, q1, q2], [m9_d, q1_d, q2_d], [m9_s, q1_s, q2_s]
-  FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND h1 IS NULL AND q1 IS NOT NULL AND q2 IS NOT NULL
+  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', 2, [m9, q1, q2], [m9_d, q1_d, q2_d], [m9_s, q1_s, q2_s]
+  FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-9M', [fy, m9], [fy_d, m9_d], [fy_s, m9_s]
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-9M', 1, [fy, m9], [fy_d, m9_d], [fy_s, m9_s]
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND m9 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', [fy, h1, q3], [fy_d, h1_d, q3_d], [fy_s, h1_s, q3_s]
-  FROM cum WHERE q4 IS NULL AND m9 IS NULL AND fy IS NOT NULL AND h1 IS NOT NULL AND q3 IS NOT NULL
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', 2, [fy, h1, q3], [fy_d, h1_d, q3_d], [fy_s, h1_s, q3_s]
+  FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND h1 IS NOT NULL AND q3 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s]
-  FROM cum WHERE q4 IS NULL AND m9 IS NULL AND h1 IS NULL AND fy IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL AND q3 IS NOT NULL
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', 3, [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s]
+  FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL AND q3 IS NOT NULL
 ),
 restatements AS (
   -- filings that changed an earlier value of a concept: the dates restatement events of that concept became visible
@@ -82,24 +86,29 @@ computed AS (
            ELSE round(vals[1] - list_sum(vals[2:]), 6)
          END AS value,
          -- an input restated between its previous report and its supplier was restated by the first filing in that
-         -- window that changed any value of the concept; an input first reported late (as a comparative in a later
-         -- year's filing) belongs to that filing's vintage; every other input must have been reported since then
-         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL OR s.late),
+         -- window that changed any value of the concept; a share count not restated itself is on the basis of the
+         -- last such change before it was supplied; every input must have been reported since the latest of these
+         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL OR kind = 'wavg'),
                   s -> CASE WHEN s.before IS NOT NULL
                             THEN list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied))
-                            ELSE s.supplied END)) AS restated_at,
+                            ELSE list_max(list_filter(x.at, v -> v <= s.supplied)) END)) AS restated_at,
          list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
   FROM recipes r LEFT JOIN restatements x USING (cik, concept, unit)
+),
+one_vintage AS (
+  -- the first recipe in the spec's order whose inputs are of one vintage
+  SELECT * FROM computed
+  WHERE value IS NOT NULL AND quarter_days > 0
+    AND (restated_at IS NULL OR restated_at <= oldest_seen)
+    AND NOT (unit = 'shares' AND value < 0)
+  QUALIFY row_number() OVER (PARTITION BY cik, fiscal_year, fiscal_period, concept, unit ORDER BY pref) = 1
 ),
 reconstructed AS (
   SELECT cik, 'quarter' AS series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, NULL::INTEGER AS decimals, method,
          list_prepend({accession: method, form: split_part(method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
-                       fact_entry: true, late: NULL::BOOLEAN, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
+                       fact_entry: true, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
                       list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs
-  FROM computed
-  WHERE value IS NOT NULL AND quarter_days > 0
-    AND (restated_at IS NULL OR restated_at <= oldest_seen)
-    AND NOT (unit = 'shares' AND value < 0)
+  FROM one_vintage
 ),
 quarters AS MATERIALIZED (
   SELECT * FROM direct
@@ -112,25 +121,12 @@ eps_filed AS (
   FROM p WHERE kind = 'per_share' AND label IN ('FY', '9M', 'H1')
   GROUP BY ALL
 ),
-eps_candidates AS (
-  SELECT r.rank, n.cik, 'quarter' AS series, n.fiscal_year, n.fiscal_period, n.period_end, e.eps_concept AS concept, e.eps_unit AS unit,
-         'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value, e.eps_decimals AS decimals,
-         coalesce(n.method, d.method) AS method,
-         list_transform(n.inputs || d.inputs, s -> struct_update(s, fact_entry := s.form LIKE '%-Recon')) AS inputs
-  FROM eps_filed e
-  JOIN eps_recipes r ON r.eps_concept = e.eps_concept
-  JOIN quarters n ON n.cik = e.cik AND n.fiscal_year = e.fiscal_year AND n.concept = r.numerator AND e.eps_unit = n.unit || '/shares'
-  JOIN quarters d ON d.cik = n.cik AND d.fiscal_year = n.fiscal_year AND d.fiscal_period = n.fiscal_period
-                 AND d.concept = r.denominator AND d.unit = 'shares'
-  WHERE (n.method IS NOT NULL OR d.method IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM direct x WHERE x.cik = n.cik AND x.fiscal_year = n.fiscal_year
-                    AND x.fiscal_period = n.fiscal_period AND x.concept = e.eps_concept AND x.unit = e.eps_unit)
-),
 eps AS (
-  -- the best-ranked recipe per quarter and concept
-  SELECT unnest(best) FROM (
-    SELECT arg_min(x, x.rank) AS best FROM eps_candidates x GROUP BY x.cik, x.fiscal_year, x.fiscal_period, x.concept, x.unit)
+  SELECT * REPLACE (list_transform(inputs, s -> struct_update(s, fact_entry := s.form LIKE '%-Recon')) AS inputs)
+  FROM per_share_values('eps_filed', 'quarters') x
+  WHERE NOT EXISTS (SELECT 1 FROM direct d WHERE d.cik = x.cik AND d.fiscal_year = x.fiscal_year
+                    AND d.fiscal_period = x.fiscal_period AND d.concept = x.concept AND d.unit = x.unit)
 )
 SELECT * FROM annual
 UNION ALL BY NAME SELECT * FROM quarters
-UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM eps WHERE value IS NOT NULL;
+UNION ALL BY NAME SELECT * FROM eps;

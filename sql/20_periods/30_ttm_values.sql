@@ -2,7 +2,7 @@
 -- month series ('ttm', fiscal_period 'TTM', one period per quarter end). Over the latest four consecutive fiscal
 -- quarters: flows sum; weighted-average share counts are the simple mean of the four quarterly averages rounded
 -- half-up to the facts' precision (decimals; whole shares when unknown); per-share figures are recomputed from the
--- trailing numerator / denominator; balances come from the latest quarter. A fact missing from any of the four quarters
+-- trailing numerator / denominator (per_share_values); balances come from the latest quarter. A fact missing from any of the four quarters
 -- (e.g. a tag the company stopped using) gets no trailing value: no TTM from stale tags.
 CREATE OR REPLACE MACRO ttm_values(b, c, as_of) AS TABLE
 WITH q AS MATERIALIZED (
@@ -37,24 +37,13 @@ balances AS (
   WHERE x.kind = 'balance'
 ),
 eps_filed AS (
-  SELECT cik, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals
+  SELECT cik, NULL::INTEGER AS fiscal_year, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals
   FROM quarters WHERE kind = 'per_share' GROUP BY ALL
 ),
-eps_candidates AS (
-  SELECT n.cik, 'ttm' AS series, n.fiscal_year, 'TTM' AS fiscal_period, n.period_end, e.eps_concept AS concept,
-         e.eps_unit AS unit, 'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value,
-         e.eps_decimals AS decimals, 'TTM' AS method, n.inputs || d.inputs AS inputs, r.rank
-  FROM eps_filed e
-  JOIN eps_recipes r ON r.eps_concept = e.eps_concept
-  JOIN sums n ON n.cik = e.cik AND n.concept = r.numerator AND e.eps_unit = n.unit || '/shares'
-  JOIN sums d ON d.cik = n.cik AND d.idx = n.idx AND d.concept = r.denominator AND d.unit = 'shares'
-),
-eps AS (
-  -- the best-ranked recipe per period and concept (an aggregate: cheaper than a window on small inputs)
-  SELECT unnest(best) FROM (
-    SELECT arg_min(x, x.rank) AS best FROM eps_candidates x GROUP BY x.cik, x.period_end, x.concept, x.unit)
+ttm_flows AS (
+  SELECT * EXCLUDE (idx, precision) FROM sums
 )
 SELECT * FROM q
-UNION ALL BY NAME SELECT * EXCLUDE (idx, precision) FROM sums
+UNION ALL BY NAME SELECT * FROM ttm_flows
 UNION ALL BY NAME SELECT * FROM balances
-UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM eps WHERE value IS NOT NULL;
+UNION ALL BY NAME SELECT * FROM per_share_values('eps_filed', 'ttm_flows');

@@ -20,9 +20,13 @@ contested AS (
   GROUP BY ALL HAVING count(*) > 1
 ),
 chosen AS MATERIALIZED (
+  -- one value per (period, concept) whatever the layers below produced: a duplicate key must never reach
+  -- map_from_entries (it raises "Map keys must be unique" and the whole company's series fails)
   SELECT v.* FROM v
   LEFT JOIN contested k USING (cik, series, period_end, fiscal_period, concept)
   WHERE k.unit IS NULL OR k.unit = v.unit
+  QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept
+                             ORDER BY fiscal_year DESC, method NULLS FIRST, value) = 1
 ),
 contributions AS MATERIALIZED (
   SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s FROM chosen
@@ -38,8 +42,10 @@ entries AS (
   SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed, NULL, NULL FROM amended
 ),
 entry_facts AS (
+  -- a headerless document no filing claimed has only a content-hash key, not an accession: its values are served,
+  -- but it is not a source
   SELECT cik, series, period_end, fiscal_period, key, type, date_filed, fact, any_value(before) AS before
-  FROM entries GROUP BY ALL
+  FROM entries WHERE key NOT LIKE 'hash-%' GROUP BY ALL
 ),
 source_entries AS (
   SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type,

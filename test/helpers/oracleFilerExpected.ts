@@ -1,7 +1,9 @@
 // What the as-reported engine must give back for a synthetic filer, from its true quarterly values and filing history.
 // Independent of the engine: quarter values come from the truth (under the basis of the filings that reported them),
 // and the spec's rules decide which quarters are knowable: a quarter is filed three-month, else reconstructed in the
-// spec's order from spans that were filed; a reconstruction that would mix restatement vintages is not knowable.
+// spec's order from spans that were filed, the first recipe whose inputs are of one vintage; a quarter whose every
+// recipe would mix restatement vintages is not knowable. A value first reported as a later year's comparative and never
+// changed is of every vintage.
 import { addDays, conceptsOf, filingsOf, fiscalYears, quarterTruth, type Filing } from './oracleFiler.ts';
 import type { FilerSchedule } from './oracleFilerTypes.ts';
 
@@ -15,7 +17,7 @@ export interface ExpectedPeriod {
 }
 
 interface Report { filed: string; value: number; filing: Filing }
-interface Surviving { value: number; restated: boolean; late: boolean; supplied: string; prevSeen: string | null; lastSeen: string; filing: Filing }
+interface Surviving { value: number; restated: boolean; supplied: string; prevSeen: string | null; lastSeen: string; filing: Filing }
 
 type Role = 'revenue' | 'cost' | 'income' | 'cfo' | 'shares' | 'eps';
 const FLOW_ROLES: Role[] = ['revenue', 'cost', 'income', 'cfo', 'shares'];
@@ -37,15 +39,12 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
       history.set(key, list);
     }
   }
-  // fiscal year label of a period end (the year whose quarters hold it)
-  const yearOf = (end: string) => ys.find((y) => y.start <= end && end <= y.quarterEnds[3])?.label ?? null;
   const surviving = (key: string): Surviving | null => {
     const r = history.get(key);
     if (!r || r.length === 0) return null;
     let i = r.length - 1;
     while (i > 0 && r[i - 1]!.value === r[i]!.value) i--;
-    const year = yearOf(key.split('|')[3]!);
-    return { value: r[r.length - 1]!.value, restated: i > 0, late: year !== null && r[i]!.filing.fy > year,
+    return { value: r[r.length - 1]!.value, restated: i > 0,
       supplied: r[i]!.filed, prevSeen: i > 0 ? r[i - 1]!.filed : null, lastSeen: r[r.length - 1]!.filed, filing: r[i]!.filing };
   };
   // restatement events per concept: the filings that changed an earlier value of it (and whose value survived)
@@ -66,10 +65,11 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
 
   const mixed = (role: Role, inputs: Surviving[]): boolean => {
     const ev = events.get(`${conceptOf(role)}|${unitOf(role)}`) ?? [];
-    // restated inputs date from the first change of the concept since their previous report; inputs first reported
-    // as a later year's comparative date from that report
-    const restatedAt = inputs.filter((i) => i.restated || i.late)
-      .map((i) => (i.restated ? ev.filter((e) => e > i.prevSeen! && e <= i.supplied).sort()[0]! : i.supplied))
+    // a restated input dates from the first change of the concept since its previous report; a share count that was
+    // not restated is on the basis of the last change of the concept before it was first reported (a split)
+    const restatedAt = inputs.filter((i) => i.restated || role === 'shares')
+      .map((i) => (i.restated ? ev.filter((e) => e > i.prevSeen! && e <= i.supplied).sort()[0] : ev.filter((e) => e <= i.supplied).sort().at(-1)))
+      .filter((e): e is string => e !== undefined)
       .sort().at(-1);
     const oldestSeen = inputs.map((i) => i.lastSeen).sort()[0]!;
     return restatedAt !== undefined && restatedAt > oldestSeen;
@@ -81,15 +81,15 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
     if (direct) return { value: direct.value, method: null };
     const sp = (from: number, to: number) => surviving(spanKey(role, yi, from, to));
     const recipes: [string, (Surviving | null)[]][] = q === 2 ? [['Q2-Recon-H1-Q1', [sp(1, 2), sp(1, 1)]]]
-      : q === 3 ? (sp(1, 2) ? [['Q3-Recon-9M-H1', [sp(1, 3), sp(1, 2)]]] : [['Q3-Recon-9M-Q1-Q2', [sp(1, 3), sp(1, 1), sp(2, 2)]]])
-      : q === 4 ? (sp(1, 3) ? [['Q4-Recon-FY-9M', [sp(1, 4), sp(1, 3)]]]
-        : sp(1, 2) ? [['Q4-Recon-FY-H1-Q3', [sp(1, 4), sp(1, 2), sp(3, 3)]]]
-        : [['Q4-Recon-FY-Q1-Q2-Q3', [sp(1, 4), sp(1, 1), sp(2, 2), sp(3, 3)]]])
+      : q === 3 ? [['Q3-Recon-9M-H1', [sp(1, 3), sp(1, 2)]], ['Q3-Recon-9M-Q1-Q2', [sp(1, 3), sp(1, 1), sp(2, 2)]]]
+      : q === 4 ? [['Q4-Recon-FY-9M', [sp(1, 4), sp(1, 3)]], ['Q4-Recon-FY-H1-Q3', [sp(1, 4), sp(1, 2), sp(3, 3)]],
+        ['Q4-Recon-FY-Q1-Q2-Q3', [sp(1, 4), sp(1, 1), sp(2, 2), sp(3, 3)]]]
       : [];
+    // the first recipe in the spec's order whose inputs were all filed and are of one vintage
     for (const [method, inputs] of recipes) {
       if (inputs.some((i) => i === null)) continue;
       const ok = inputs as Surviving[];
-      if (mixed(role, ok)) return null;
+      if (mixed(role, ok)) continue;
       const newest = ok.reduce((a, b) => (b.supplied > a.supplied ? b : a));
       const t = quarterTruth(s, yi, q, newest.filing.basis);
       return { value: role === 'eps' ? NaN : t[role as Exclude<Role, 'eps'>], method };

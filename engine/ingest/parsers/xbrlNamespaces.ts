@@ -25,7 +25,18 @@ const STANDARD: [RegExp, string | ((m: RegExpMatchArray) => string)][] = [
   [/^http:\/\/www\.xbrl\.org\/\d{4}\/utr$/, 'utr'],
 ];
 
+// Both memo tables below are keyed by namespace URI, and every company (every filing, for older ones) has its own
+// extension namespace: over a whole-universe ingest they would grow for the life of the process. Each is bounded and
+// simply starts over when full; the standard taxonomies a batch uses are back after a few facts.
+export const MAX_NAMESPACES = 2_048;
+const MAX_NAMES_PER_PREFIX = 100_000;
+
 const cache = new Map<string, string | null>();
+
+/** Memo entries held now (for the test that they stay bounded). */
+export function namespaceCacheSize(): { prefixes: number; names: number } {
+  return { prefixes: cache.size, names: names.size };
+}
 
 /** The conventional prefix of a well-known taxonomy namespace, or null for an extension (company) namespace. */
 export function standardPrefix(uri: string): string | null {
@@ -39,6 +50,7 @@ export function standardPrefix(uri: string): string | null {
       break;
     }
   }
+  if (cache.size >= MAX_NAMESPACES) cache.clear();
   cache.set(uri, hit);
   return hit;
 }
@@ -50,14 +62,17 @@ export function standardPrefix(uri: string): string | null {
 export function conceptName(uri: string, docPrefix: string, local: string): string {
   // Called once per fact: memoised per namespace and prefix so the same concept is one shared string.
   let byPrefix = names.get(uri);
-  if (!byPrefix) names.set(uri, (byPrefix = new Map()));
+  if (!byPrefix) {
+    if (names.size >= MAX_NAMESPACES) names.clear();
+    names.set(uri, (byPrefix = new Map()));
+  }
   let byLocal = byPrefix.get(docPrefix);
   if (!byLocal) byPrefix.set(docPrefix, (byLocal = new Map()));
   let name = byLocal.get(local);
   if (name === undefined) {
     const prefix = standardPrefix(uri) ?? (docPrefix !== '' ? docPrefix : null);
     name = prefix !== null ? `${prefix}:${local}` : uri === '' ? local : `{${uri}}${local}`;
-    if (byLocal.size < 100_000) byLocal.set(local, name);
+    if (byLocal.size < MAX_NAMES_PER_PREFIX) byLocal.set(local, name);
   }
   return name;
 }
