@@ -19,7 +19,7 @@ reports AS (
   WHERE b.cusip IN (SELECT cusip FROM scope)
      OR (p_cusip IS NULL AND p_symbol IS NULL AND p_composite_figi IS NULL AND p_share_class_figi IS NULL
          AND b.issuer_cik = p_cik::INTEGER)
-  QUALIFY row_number() OVER (PARTITION BY b.accession, b.seq ORDER BY b.source) = 1
+  QUALIFY row_number() OVER (PARTITION BY b.accession, b.cusip, b.seq ORDER BY b.source) = 1
 ),
 ordered AS (
   SELECT *,

@@ -84,6 +84,46 @@ describe('malformed ownership input', () => {
     await expectRejected(bad, /documentType> is "144"/);
   });
 
+  // issue 8 item 11: a number that does not parse fails the batch with the file and the field named, in every parser
+  test('a Form 4 share count "5,000x" is refused naming the row and field, never stored as null', async () => {
+    const bad = variantOf(fixture('edgar', 'ownership', 'form4.snow.xml'), scratch.dir, 'form4-bad-shares.xml', [[/(<transactionShares>\s*<value>)[^<]+/, '$15,000x']]);
+    await expectRejected(bad, /^non-derivative transaction 1 <transactionShares> is not a number: "5,000x"/);
+  });
+
+  test('a 13F information-table value that does not parse is refused naming the row and field', async () => {
+    const bad = variantOf(fixture('edgar', '13f', 'unidentified.13F-HR.infotable.xml'), scratch.dir, 'infotable-bad-shares.xml', [[/<sshPrnamt>(\d+)<\/sshPrnamt>/, '<sshPrnamt>$1x</sshPrnamt>']]);
+    await expectRejected(bad, /^row 1 <sshPrnamt> is not a number: "\d+x"/);
+  });
+
+  test('a 13G percent of class that does not parse is refused naming the reporting person', async () => {
+    const bad = variantOf(fixture('edgar', '13dg', 'schedule13g.xml'), scratch.dir, 'schedule13g-bad-pct.xml', [['<classPercent>5.1</classPercent>', '<classPercent>5.1 approx</classPercent>']]);
+    await expectRejected(bad, /^reporting person 1 percent of class is not a number: "5\.1 approx"/);
+  });
+
+  test('an insider data set TRANS_SHARES that does not parse is refused naming the table, line and column', async () => {
+    const src = fixture('sec-datasets', 'insider', '2025q2_subset');
+    const dir = path.join(scratch.dir, 'insider-bad-number');
+    fs.mkdirSync(dir);
+    for (const f of fs.readdirSync(src).filter((n) => n.endsWith('.tsv'))) fs.copyFileSync(path.join(src, f), path.join(dir, f));
+    const trans = path.join(dir, 'NONDERIV_TRANS.tsv');
+    const lines = fs.readFileSync(trans, 'utf8').split('\n');
+    const col = lines[0]!.split('\t').indexOf('TRANS_SHARES');
+    const fields = lines[1]!.split('\t');
+    fields[col] = `${fields[col]}x`;
+    lines[1] = fields.join('\t');
+    fs.writeFileSync(trans, lines.join('\n'));
+    const { engine, cleanup } = await openTempEngine();
+    try {
+      await assert.rejects(ingestPaths(engine, [dir]), (err: unknown) => {
+        assert.ok(err instanceof IngestFailed);
+        assert.match(err.message, /NONDERIV_TRANS\.tsv: line 2 TRANS_SHARES is not a number: "[\d.]+x"/);
+        return true;
+      });
+    } finally {
+      cleanup();
+    }
+  });
+
   test('the same good files alone ingest cleanly', async () => {
     const { engine, cleanup } = await openTempEngine();
     try {

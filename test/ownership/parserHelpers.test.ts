@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { dateOf, num } from '../../engine/ingest/parsers/ownershipXmlTools.ts';
+import { IngestError } from '../../engine/ingest/IngestError.ts';
 import { cusipOf, findCusip } from '../../engine/ingest/parsers/schedule13Cusip.ts';
 import { plainText } from '../../engine/ingest/parsers/schedule13Text.ts';
 import { accessionIn } from '../../engine/ingest/parsers/ownershipFilingMeta.ts';
@@ -13,15 +14,22 @@ const day = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099
 const cusip = fc.tuple(fc.stringMatching(/^[0-9A-Z]{8}$/), fc.integer({ min: 0, max: 9 })).map(([s, d]) => `${s}${d}`);
 
 describe('ownership parser helpers', () => {
-  test('num reads back every finite number as written, with thousands separators, and never throws', () => {
+  test('num reads back every finite number as written, with thousands separators; anything else fails naming file and field', () => {
     fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) => {
-      assert.equal(num(String(d)), Object.is(d, -0) ? 0 : d);
+      assert.equal(num(String(d), 'f.xml', 'x'), Object.is(d, -0) ? 0 : d);
     }));
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (n) => assert.equal(num(n.toLocaleString('en-US')), n)));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (n) => assert.equal(num(n.toLocaleString('en-US'), 'f.xml', 'x'), n)));
     fc.assert(fc.property(fc.string(), (s) => {
-      const v = num(s);
-      assert.ok(v === null || Number.isFinite(v));
+      try {
+        const v = num(s, 'f.xml', '<shares>');
+        assert.ok(v === null || Number.isFinite(v));
+      } catch (e) {
+        assert.ok(e instanceof IngestError && /f\.xml/.test(e.message) && /<shares> is not a number/.test(e.message), String(e));
+      }
     }));
+    assert.equal(num('  ', 'f.xml', 'x'), null);
+    assert.equal(num(undefined, 'f.xml', 'x'), null);
+    assert.throws(() => num('5,000x', 'f.xml', '<transactionShares>'), /f\.xml.*<transactionShares> is not a number: "5,000x"/);
   });
 
   test('dateOf reads ISO, MM-DD-YYYY, MM/DD/YYYY and DD-MON-YYYY spellings of the same day alike', () => {

@@ -2,6 +2,7 @@
 // the beneficial-owners resource built from them (latest report per owner, previous percent, intent, insider match).
 import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 
@@ -86,7 +87,7 @@ describe('Schedules 13D/13G and beneficial owners', () => {
   test('HTML 13G inside an .nc submission (Avid): the header gives accession, filing date and the subject company', async () => {
     const rows = await owners(`704562, NULL, NULL, NULL, NULL`);
     assert.deepEqual(rows.map((r) => [r.reportingPersonName, r.percentOfClass, r.sharedVotingPower, r.typeOfReportingPerson]), [
-      ['Glazer Capital, LLC', 5.31, 3394114, 'IA,OO'], ['Paul J. Glazer', 5.31, 3394114, 'IN'],
+      ['Glazer Capital, LLC', 5.31, 3394114, 'IA, OO'], ['Paul J. Glazer', 5.31, 3394114, 'IN'],
     ]);
     assert.equal(rows[0]!.accessionNumber, '0001076809-24-000144');
     assert.equal(rows[0]!.filingUrl, 'https://www.sec.gov/Archives/edgar/data/704562/000107680924000144/0001076809-24-000144-index.htm');
@@ -124,6 +125,54 @@ describe('a 13G submission with an exhibit', () => {
       assert.equal(w.report.parsed[0]?.kind, 'sgml+13dg-text');
       const [n] = await w.engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_beneficial_owners');
       assert.equal(n?.n, 2);
+    } finally {
+      w.cleanup();
+      scratch.remove();
+    }
+  });
+});
+
+// issue 8 item 6: EDGAR's current layout nests the issuer CUSIPs (issuerInfo/issuerCusips/issuerCusipNumber, possibly
+// several) and repeats typeOfReportingPerson; values below are read from the document the test writes.
+describe('Schedule 13G XML in the current EDGAR layout (nested CUSIP list, several type codes)', () => {
+  test('each CUSIP of the list gets every reporting person; every type code is kept', async () => {
+    const scratch = scratchDir();
+    const doc = variantOf(fixture('edgar', '13dg', 'schedule13g.xml'), scratch.dir, 'schedule13g-nested.xml', [
+      ['<issuerCusip>48213Y107</issuerCusip>',
+        '<issuerCusips><issuerCusipNumber>48213Y107</issuerCusipNumber><issuerCusipNumber>48213Y 20 6</issuerCusipNumber></issuerCusips>'],
+      ['<typeOfReportingPerson>CO</typeOfReportingPerson>', '<typeOfReportingPerson>HC</typeOfReportingPerson><typeOfReportingPerson>CO</typeOfReportingPerson>'],
+    ]);
+    const xml = fs.readFileSync(doc, 'utf8');
+    const persons = [...xml.matchAll(/<coverPageHeaderReportingPersonDetails>([\s\S]*?)<\/coverPageHeaderReportingPersonDetails>/g)].map((m) => ({
+      name: /<reportingPersonName>([^<]+)</.exec(m[1]!)![1]!,
+      amount: Number(/<reportingPersonBeneficiallyOwnedAggregateNumberOfShares>([^<]+)</.exec(m[1]!)![1]),
+      types: [...m[1]!.matchAll(/<typeOfReportingPerson>([^<]+)</g)].map((t) => t[1]).join(', '),
+    }));
+    const cusips = [...xml.matchAll(/<issuerCusipNumber>([^<]+)</g)].map((m) => m[1]!.replace(/\s/g, ''));
+    const w = await ownershipWarehouse([doc]);
+    try {
+      assert.equal(w.report.parsed[0]?.kind, '13dg-xml');
+      for (const cusip of cusips) {
+        const rows = await w.engine.query<Owner>(`SELECT * FROM beneficial_owners(NULL, NULL, $c, NULL, NULL)`, { c: cusip });
+        assert.deepEqual(rows.map((r) => [r.reportingPersonName, r.aggregateAmountOwned, r.typeOfReportingPerson]).sort(),
+          persons.map((p) => [p.name, p.amount, p.types]).sort(), cusip);
+      }
+      assert.ok(persons.some((p) => p.types === 'HC, CO'));
+    } finally {
+      w.cleanup();
+      scratch.remove();
+    }
+  });
+
+  test('a 13D reporting person whose type element lists several codes keeps them all', async () => {
+    const scratch = scratchDir();
+    const doc = variantOf(fixture('edgar', '13dg', 'schedule13d.xml'), scratch.dir, 'schedule13d-codes.xml', [
+      ['<typeOfReportingPerson>PN</typeOfReportingPerson>', '<typeOfReportingPerson>IA, PN</typeOfReportingPerson>'],
+    ]);
+    const w = await ownershipWarehouse([doc]);
+    try {
+      const rows = await w.engine.query<Owner>(`SELECT * FROM beneficial_owners(1422142, NULL, NULL, NULL, NULL)`);
+      assert.equal(rows.find((r) => r.reportingPersonName === 'BML Investment Partners, L.P.')?.typeOfReportingPerson, 'IA, PN');
     } finally {
       w.cleanup();
       scratch.remove();

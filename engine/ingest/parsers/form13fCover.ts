@@ -27,7 +27,7 @@ export const form13fCoverParser: Parser = {
     if (!period) throw new IngestError(file.name, '13F cover page: no valid <reportCalendarOrQuarter>');
     const summary = child(formData, 'summaryPage');
     const meta = filingMetaOf(file);
-    const amendmentNo = num(text(cover, 'amendmentNo'));
+    const amendmentNo = num(text(cover, 'amendmentNo'), file.name, '<amendmentNo>');
     batch.form13f_reports.push({
       accession: meta.accession,
       managerCik: managerCik ?? meta.primaryCik,
@@ -39,9 +39,9 @@ export const form13fCoverParser: Parser = {
       isAmendment: bool(text(cover, 'isAmendment')) ?? form.endsWith('/A'),
       amendmentNo: amendmentNo === null ? null : Math.trunc(amendmentNo),
       amendmentType: text(child(cover, 'amendmentInfo'), 'amendmentType'),
-      tableEntryTotal: num(text(summary, 'tableEntryTotal')),
-      tableValueTotal: num(text(summary, 'tableValueTotal')),
-      otherManagersCount: num(text(summary, 'otherIncludedManagersCount')),
+      tableEntryTotal: num(text(summary, 'tableEntryTotal'), file.name, '<tableEntryTotal>'),
+      tableValueTotal: num(text(summary, 'tableValueTotal'), file.name, '<tableValueTotal>'),
+      otherManagersCount: num(text(summary, 'otherIncludedManagersCount'), file.name, '<otherIncludedManagersCount>'),
       fileNumber: text(cover, 'form13FFileNumber') ?? text(cover, 'secFileNumber'),
       source: '13f',
     });

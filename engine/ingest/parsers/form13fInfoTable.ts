@@ -26,8 +26,8 @@ export const form13fInfoTableParser: Parser = {
       if (!CUSIP.test(cusip)) throw new IngestError(file.name, `13F information table: row ${i + 1} has an invalid CUSIP ${JSON.stringify(cusip)}`);
       const amount = child(row, 'shrsOrPrnAmt');
       const voting = child(row, 'votingAuthority');
-      const value = num(text(row, 'value'));
-      const shares = num(text(amount, 'sshPrnamt'));
+      const value = num(text(row, 'value'), file.name, `row ${i + 1} <value>`);
+      const shares = num(text(amount, 'sshPrnamt'), file.name, `row ${i + 1} <sshPrnamt>`);
       if (value === null || shares === null) {
         throw new IngestError(file.name, `13F information table: row ${i + 1} (${cusip}) lacks a numeric <value> or <sshPrnamt>`);
       }
@@ -45,9 +45,9 @@ export const form13fInfoTableParser: Parser = {
         putCall: text(row, 'putCall'),
         investmentDiscretion: text(row, 'investmentDiscretion'),
         otherManager: text(row, 'otherManager'),
-        votingSole: num(text(voting, 'Sole')),
-        votingShared: num(text(voting, 'Shared')),
-        votingNone: num(text(voting, 'None')),
+        votingSole: num(text(voting, 'Sole'), file.name, `row ${i + 1} <Sole>`),
+        votingShared: num(text(voting, 'Shared'), file.name, `row ${i + 1} <Shared>`),
+        votingNone: num(text(voting, 'None'), file.name, `row ${i + 1} <None>`),
         source: '13f',
       });
       if (!securities.has(cusip)) {

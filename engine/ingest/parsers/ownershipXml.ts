@@ -29,7 +29,9 @@ function ownerOf(node: unknown): InsiderOwner | null {
 }
 
 function tableRow(node: unknown, base: Pick<InsiderTransactionRow, 'accession' | 'issuerCik' | 'documentType' | 'source'>,
-  isDerivative: boolean, isHolding: boolean, seq: number): InsiderTransactionRow {
+  isDerivative: boolean, isHolding: boolean, seq: number, fileName: string): InsiderTransactionRow {
+  const where = `${isDerivative ? 'derivative' : 'non-derivative'} ${isHolding ? 'holding' : 'transaction'} ${seq}`;
+  const n = (node: unknown, field: string) => num(valueOf(node, field), fileName, `${where} <${field}>`);
   const coding = child(node, 'transactionCoding');
   const amounts = child(node, 'transactionAmounts');
   const post = child(node, 'postTransactionAmounts');
@@ -47,18 +49,18 @@ function tableRow(node: unknown, base: Pick<InsiderTransactionRow, 'accession' |
     transactionCode: text(coding, 'transactionCode'),
     equitySwapInvolved: bool(text(coding, 'equitySwapInvolved')),
     timeliness: valueOf(node, 'transactionTimeliness'),
-    shares: num(valueOf(amounts, 'transactionShares')),
-    pricePerShare: num(valueOf(amounts, 'transactionPricePerShare')),
+    shares: n(amounts, 'transactionShares'),
+    pricePerShare: n(amounts, 'transactionPricePerShare'),
     acquiredDisposed: valueOf(amounts, 'transactionAcquiredDisposedCode'),
-    sharesAfter: num(valueOf(post, 'sharesOwnedFollowingTransaction')),
-    valueAfter: num(valueOf(post, 'valueOwnedFollowingTransaction')),
+    sharesAfter: n(post, 'sharesOwnedFollowingTransaction'),
+    valueAfter: n(post, 'valueOwnedFollowingTransaction'),
     directIndirect: valueOf(nature, 'directOrIndirectOwnership'),
     natureOfOwnership: valueOf(nature, 'natureOfOwnership'),
-    exercisePrice: isDerivative ? num(valueOf(node, 'conversionOrExercisePrice')) : null,
+    exercisePrice: isDerivative ? n(node, 'conversionOrExercisePrice') : null,
     exerciseDate: isDerivative ? dateOf(valueOf(node, 'exerciseDate')) : null,
     expirationDate: isDerivative ? dateOf(valueOf(node, 'expirationDate')) : null,
     underlyingSecurity: isDerivative ? valueOf(underlying, 'underlyingSecurityTitle') : null,
-    underlyingShares: isDerivative ? num(valueOf(underlying, 'underlyingSecurityShares')) : null,
+    underlyingShares: isDerivative ? n(underlying, 'underlyingSecurityShares') : null,
     footnoteIds: footnoteIds(node),
   };
 }
@@ -108,7 +110,7 @@ export function parseOwnershipDocument(file: SourceFile, batch: Batch): void {
   ];
   for (const [table, row, isDerivative, isHolding] of tables) {
     children(child(doc, table), row).forEach((node, i) => {
-      batch.insider_transactions.push(tableRow(node, base, isDerivative, isHolding, i + 1));
+      batch.insider_transactions.push(tableRow(node, base, isDerivative, isHolding, i + 1, file.name));
     });
   }
   const symbol = text(issuer, 'issuerTradingSymbol');

@@ -61,13 +61,18 @@ export function valueOf(node: unknown, name: string): string | null {
   return text(child(node, name), 'value');
 }
 
-/** Numbers as filed: commas and blanks removed; anything else non-numeric is null. */
-export function num(v: string | null | undefined): number | null {
+/**
+ * A number as filed (thousands separators, blanks, `$` and a trailing `%` dropped). Absent or empty is null; anything
+ * else that is not a number fails the batch naming the file and the field: a typo such as "5,000x" must never be
+ * stored as a missing value.
+ */
+export function num(v: string | null | undefined, fileName: string, field: string): number | null {
   if (v === null || v === undefined) return null;
-  const t = v.replace(/[,\s$]/g, '');
-  if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
+  const t = v.replace(/[,\s$]/g, '').replace(/%$/, '');
+  if (t === '') return null;
+  const n = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!Number.isFinite(n)) throw new IngestError(fileName, `${field} is not a number: ${JSON.stringify(v)}`);
+  return n;
 }
 
 export function bool(v: string | null | undefined): boolean | null {

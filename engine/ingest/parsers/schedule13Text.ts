@@ -117,7 +117,7 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
     seq: i + 1,
     personCik: null,
     personName: name,
-    typeOfReportingPerson: /TYPE OF REPORTING PERSON\s*(?:\*|\(See Instructions\))?\s*:?\s*([A-Z]{2}(?:\s*,\s*[A-Z]{2})*)\b/i.exec(block)?.[1]?.toUpperCase().replace(/\s+/g, '') ?? null,
+    typeOfReportingPerson: /TYPE OF REPORTING PERSON\s*(?:\*|\(See Instructions\))?\s*:?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(block)?.[1]?.toUpperCase().split(/\s*[,;/]\s*/).join(', ') ?? null,
     citizenship: clean(/CITIZENSHIP OR PLACE OF ORGANIZATION\s*:?\s*(.*?)\s*(?:NUMBER OF SHARES|\(?5\)?\s*\.?\s*SOLE VOTING)/i.exec(block)?.[1]),
     soleVoting: field(block, 'SOLE VOTING POWER'),
     sharedVoting: field(block, 'SHARED VOTING POWER'),

@@ -1,5 +1,7 @@
 // Schedules 13D and 13G in the structured XML form mandatory since December 2024 (namespaces schedule13D /
-// schedule13g): one beneficial_owners row per reporting person, plus the CUSIP -> issuer mapping the cover page states.
+// schedule13g): one beneficial_owners row per reporting person and issuer CUSIP, plus the CUSIP -> issuer mapping the
+// cover page states. EDGAR has written the CUSIP three ways (issuerCUSIP, issuerCusip, and the current
+// issuerCusips/issuerCusipNumber list, which may name several classes); every one is read.
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { BeneficialOwnerRow } from '../rows.ts';
@@ -23,23 +25,23 @@ export const schedule13XmlParser: Parser = {
     const formData = child(sub, 'formData');
     const cover = child(formData, 'coverPageHeader');
     const issuer = child(cover, 'issuerInfo');
-    const cusip = cusipOf(text(issuer, 'issuerCUSIP') ?? text(issuer, 'issuerCusip'));
-    if (!cusip) throw new IngestError(file.name, 'Schedule 13D/G: the cover page states no valid issuer CUSIP');
+    const cusips = issuerCusips(issuer);
+    if (cusips.length === 0) throw new IngestError(file.name, 'Schedule 13D/G: the cover page states no valid issuer CUSIP');
     const meta = filingMetaOf(file);
     const issuerCik = cikOf(text(issuer, 'issuerCIK') ?? text(issuer, 'issuerCik')) ?? meta.primaryCik;
     const issuerName = text(issuer, 'issuerName');
-    const amendmentNo = num(text(cover, 'amendmentNo'));
+    const amendmentNo = num(text(cover, 'amendmentNo'), file.name, '<amendmentNo>');
     const persons = isD
       ? children(child(formData, 'reportingPersons'), 'reportingPersonInfo')
       : children(formData, 'coverPageHeaderReportingPersonDetails');
     const purpose = isD ? text(child(child(formData, 'items1To7'), 'item4'), 'transactionPurpose') : null;
     const rules = children(child(cover, 'designateRulesPursuantThisScheduleFiled'), 'designateRulePursuantThisScheduleFiled')
       .map((r) => text(r)?.replace(/^Rule\s*/i, '') ?? '').filter(Boolean);
-    const rows: BeneficialOwnerRow[] = persons.map((p, i) => {
+    const perPerson = persons.map((p, i): Omit<BeneficialOwnerRow, 'cusip'> => {
       const powers = isD ? p : child(p, 'reportingPersonBeneficiallyOwnedNumberOfShares');
       const name = text(p, 'reportingPersonName');
       if (!name) throw new IngestError(file.name, `Schedule 13D/G: reporting person ${i + 1} has no name`);
-      const personCik = cikOf(text(p, 'reportingPersonCIK') ?? text(p, 'reportingPersonCik')) ??
+      const personCik = cikOf(text(p, 'reportingPersonCIK') ?? text(p, 'reportingPersonCik') ?? text(p, 'reportingCik')) ??
         (persons.length === 1 ? filerCik : null);
       return {
         accession: meta.accession,
@@ -50,31 +52,52 @@ export const schedule13XmlParser: Parser = {
         eventDate: dateOf(text(cover, 'dateOfEvent') ?? text(cover, 'eventDateRequiresFilingThisStatement')),
         issuerCik,
         issuerName,
-        cusip,
         securityClassTitle: text(cover, 'securitiesClassTitle'),
         filerCik,
         seq: i + 1,
         personCik,
         personName: name,
-        typeOfReportingPerson: text(p, 'typeOfReportingPerson'),
+        typeOfReportingPerson: reportingPersonTypes(p),
         citizenship: text(p, 'citizenshipOrOrganization'),
-        soleVoting: num(text(powers, 'soleVotingPower')),
-        sharedVoting: num(text(powers, 'sharedVotingPower')),
-        soleDispositive: num(text(powers, 'soleDispositivePower')),
-        sharedDispositive: num(text(powers, 'sharedDispositivePower')),
-        aggregateAmount: num(text(p, isD ? 'aggregateAmountOwned' : 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares')),
-        percentOfClass: num(text(p, isD ? 'percentOfClass' : 'classPercent')),
+        soleVoting: num(text(powers, 'soleVotingPower'), file.name, `reporting person ${i + 1} <soleVotingPower>`),
+        sharedVoting: num(text(powers, 'sharedVotingPower'), file.name, `reporting person ${i + 1} <sharedVotingPower>`),
+        soleDispositive: num(text(powers, 'soleDispositivePower'), file.name, `reporting person ${i + 1} <soleDispositivePower>`),
+        sharedDispositive: num(text(powers, 'sharedDispositivePower'), file.name, `reporting person ${i + 1} <sharedDispositivePower>`),
+        aggregateAmount: num(text(p, isD ? 'aggregateAmountOwned' : 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares'), file.name, `reporting person ${i + 1} aggregate amount`),
+        percentOfClass: num(text(p, isD ? 'percentOfClass' : 'classPercent'), file.name, `reporting person ${i + 1} percent of class`),
         memberOfGroup: text(p, isD ? 'memberOfGroup' : 'memberGroup'),
         purpose,
         rule: rules.length > 0 ? rules.join(', ') : null,
         source: '13dg',
       };
     });
-    if (rows.length === 0) throw new IngestError(file.name, 'Schedule 13D/G: no reporting person on the cover page');
+    if (perPerson.length === 0) throw new IngestError(file.name, 'Schedule 13D/G: no reporting person on the cover page');
+    // one filing covering several classes reports each person's position once per class CUSIP; seq stays unique within
+    // the accession (the stored key), numbering the first class's persons 1..n as a one-class filing does
+    const rows: BeneficialOwnerRow[] = cusips.flatMap((cusip, c) => perPerson.map((r) => ({ ...r, cusip, seq: c * perPerson.length + r.seq })));
     batch.beneficial_owners.push(...rows);
-    batch.securities.push({
-      cik: issuerCik, ticker: null, exchange: null, name: issuerName, cusip, compositeFigi: null, shareClassFigi: null, kind: null,
-      asOf: meta.filed ?? rows[0]!.eventDate ?? '1970-01-01', source: '13dg',
-    });
+    for (const cusip of cusips) {
+      batch.securities.push({
+        cik: issuerCik, ticker: null, exchange: null, name: issuerName, cusip, compositeFigi: null, shareClassFigi: null, kind: null,
+        asOf: meta.filed ?? perPerson[0]!.eventDate ?? '1970-01-01', source: '13dg',
+      });
+    }
   },
 };
+
+/** Every issuer CUSIP the cover page names, normalised and once each, in document order. */
+function issuerCusips(issuer: unknown): string[] {
+  const written = [
+    ...children(issuer, 'issuerCUSIP'), ...children(issuer, 'issuerCusip'),
+    ...children(child(issuer, 'issuerCusips'), 'issuerCusipNumber'), ...children(child(issuer, 'issuerCusips'), 'issuerCusip'),
+  ].map((n) => cusipOf(text(n)));
+  return [...new Set(written.filter((c): c is string => c !== null))];
+}
+
+/** Every type code a reporting person gave ("IA, PN"): the element repeats, and some filers list codes in one element. */
+function reportingPersonTypes(person: unknown): string | null {
+  const codes = children(person, 'typeOfReportingPerson')
+    .flatMap((n) => (text(n) ?? '').toUpperCase().split(/[\s,;/]+/))
+    .filter((c) => c !== '');
+  return codes.length > 0 ? [...new Set(codes)].join(', ') : null;
+}
