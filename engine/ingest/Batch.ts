@@ -1,7 +1,7 @@
 // Rows collected from the files of one ingest batch, per warehouse dataset.
 import type {
   BeneficialOwnerRow, DatasetRows, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
-  InsiderTransactionRow, SecurityRow,
+  InsiderTransactionRow, SecurityRow, FxRateRow,
 } from './rows.ts';
 
 export class Batch implements DatasetRows {
@@ -14,10 +14,11 @@ export class Batch implements DatasetRows {
   form13f_reports: Form13fReportRow[] = [];
   holdings_13f: Holding13fRow[] = [];
   beneficial_owners: BeneficialOwnerRow[] = [];
+  fx_rates: FxRateRow[] = [];
 
   get size(): number {
     return this.facts.length + this.filings.length + this.entities.length + this.securities.length +
       this.insider_filings.length + this.insider_transactions.length + this.form13f_reports.length +
-      this.holdings_13f.length + this.beneficial_owners.length;
+      this.holdings_13f.length + this.beneficial_owners.length + this.fx_rates.length;
   }
 }

@@ -274,6 +274,18 @@ export interface BeneficialOwnerRow {
   source: SourceKind;
 }
 
+/** One exchange rate as its source quotes it: 1 `base` = `rate` `quote` on `date` (see engine/ingest/parsers/fx*.ts). */
+export interface FxRateRow {
+  date: string;
+  base: string;
+  quote: string;
+  rate: number;
+  /** `ecb`, `fred-h10`, `fx-snapshot`, `imf`: the precedence between them lives in sql/30_fx. */
+  source: string;
+  /** The day the rate became public (point in time): same day for ECB, the next weekly release for H.10. */
+  published: string;
+}
+
 export interface DatasetRows {
   facts: FactRow[];
   filings: FilingRow[];
@@ -284,6 +296,7 @@ export interface DatasetRows {
   form13f_reports: Form13fReportRow[];
   holdings_13f: Holding13fRow[];
   beneficial_owners: BeneficialOwnerRow[];
+  fx_rates: FxRateRow[];
 }
 
 export type DatasetName = keyof DatasetRows;

@@ -17,4 +17,5 @@ export const DATASETS: readonly DatasetSpec[] = Object.freeze([
   { name: 'form13f_reports', partitioned: false },
   { name: 'holdings_13f', partitioned: false },
   { name: 'beneficial_owners', partitioned: false },
+  { name: 'fx_rates', partitioned: false },
 ]);
