@@ -34,6 +34,10 @@ export interface Config {
   readonly tokensFile: string;
   /** Log level (LOG_LEVEL, default info). */
   readonly logLevel: string;
+  /** ECB reference-rate history zip fetched by `ingest --fx` (FX_ECB_URL). */
+  readonly fxEcbUrl: string;
+  /** FRED CSV download URL with `{series}` for the H.10 series ID (FX_FRED_URL). */
+  readonly fxFredUrl: string;
   /** JSON file overriding the tier/plan defaults of http/tiers.ts (FILINGS_TIERS_FILE); null keeps the defaults. */
   readonly tiersFile: string | null;
 }
@@ -87,6 +91,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: env.REDIS_URL || null,
     tokensFile: path.resolve(cwd, env.FILINGS_TOKENS_FILE || path.join(warehouseDir, '_accounts', 'tokens.json')),
     logLevel,
+    fxEcbUrl: url(env, 'FX_ECB_URL', 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip'),
+    fxFredUrl: url(env, 'FX_FRED_URL', 'https://fred.stlouisfed.org/graph/fredgraph.csv?id={series}'),
     tiersFile: env.FILINGS_TIERS_FILE ? path.resolve(cwd, env.FILINGS_TIERS_FILE) : null,
   });
 }

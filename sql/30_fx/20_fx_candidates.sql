@@ -4,7 +4,8 @@
 -- route_rank orders the routes (lower wins): a direct quote ranks as its source (fx_source_rank); a cross ranks after
 -- its worse leg's source, ties broken by the better leg.
 -- as_of: DATE, only rates published on or before it (point in time); NULL = every stored rate.
-CREATE OR REPLACE MACRO fx_candidates(currencies, target, as_of) AS TABLE
+-- from_date, to_date: the dates needed (NULL = unbounded); bounding them keeps the cross join small.
+CREATE OR REPLACE MACRO fx_candidates(currencies, target, as_of, from_date := NULL, to_date := NULL) AS TABLE
 WITH codes AS (
   SELECT list_distinct(currencies || [target, 'EUR', 'USD']) AS wanted
 ),
@@ -13,6 +14,7 @@ visible AS (
   FROM src_fx_rates r, codes
   WHERE list_contains(codes.wanted, r.base) AND list_contains(codes.wanted, r.quote)
     AND (as_of IS NULL OR r.published <= as_of::DATE)
+    AND (from_date IS NULL OR r.date >= from_date::DATE) AND (to_date IS NULL OR r.date <= to_date::DATE)
 ),
 legs AS (
   SELECT date, source, base AS leg_from, quote AS leg_to, rate FROM visible

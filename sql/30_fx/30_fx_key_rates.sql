@@ -13,7 +13,9 @@ WITH k AS (
   WHERE key.currency IS NOT NULL AND key.end_date IS NOT NULL
 ),
 cand AS MATERIALIZED (
-  SELECT * FROM fx_candidates((SELECT coalesce(list(DISTINCT currency), []) FROM k), target, as_of)
+  SELECT * FROM fx_candidates((SELECT coalesce(list(DISTINCT currency), []) FROM k), target, as_of,
+    from_date := (SELECT min(coalesce(start_date, end_date)) - fx_max_gap_days() FROM k),
+    to_date := (SELECT max(end_date) FROM k))
 ),
 routes AS (
   SELECT DISTINCT from_currency, route_key, source, via, route_rank FROM cand
