@@ -41,6 +41,10 @@ export interface Config {
    * or anyone could pick their own anonymous bucket.
    */
   readonly trustProxyHops: number;
+  /** ECB reference-rate history zip fetched by `ingest --fx` (FX_ECB_URL). */
+  readonly fxEcbUrl: string;
+  /** FRED CSV download URL with `{series}` for the H.10 series ID (FX_FRED_URL). */
+  readonly fxFredUrl: string;
   /** JSON file overriding the tier/plan defaults of http/tiers.ts (FILINGS_TIERS_FILE); null keeps the defaults. */
   readonly tiersFile: string | null;
 }
@@ -95,6 +99,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokensFile: path.resolve(cwd, env.FILINGS_TOKENS_FILE || path.join(warehouseDir, '_accounts', 'tokens.json')),
     logLevel,
     trustProxyHops: env.FILINGS_TRUST_PROXY === '0' ? 0 : positiveInt(env, 'FILINGS_TRUST_PROXY', 0, 16),
+    fxEcbUrl: url(env, 'FX_ECB_URL', 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip'),
+    fxFredUrl: url(env, 'FX_FRED_URL', 'https://fred.stlouisfed.org/graph/fredgraph.csv?id={series}'),
     tiersFile: env.FILINGS_TIERS_FILE ? path.resolve(cwd, env.FILINGS_TIERS_FILE) : null,
   });
 }

@@ -15,6 +15,7 @@ import { DownloadCache } from '../engine/edgar/DownloadCache.ts';
 import { fetchCompanies, fetchTickerCiks, type FetchEvent, type FetchResult } from '../engine/edgar/fetchCompanies.ts';
 import { DEFAULT_FORMS, DEFAULT_LOOKBACK_YEARS, defaultSince } from '../engine/edgar/planDocuments.ts';
 import { splitRecognised } from '../engine/edgar/splitRecognised.ts';
+import { fetchFxRates } from '../engine/edgar/fetchFxRates.ts';
 
 const USAGE = `usage: npm run ingest -- [options] [path ...]
 
@@ -28,6 +29,7 @@ Ingests local files, folders and .zip/.gz archives, and/or companies fetched fro
                         (default: ${DEFAULT_FORMS.join(',')})
   --warehouse DIR       warehouse folder (default: FILINGS_WAREHOUSE or ./parquet)
   --batch-mb N          commit a batch every N MB of parsed input (default 256)
+  --fx                  fetch the ECB and Fed H.10 exchange rates (FX_ECB_URL, FX_FRED_URL)
   -h, --help
 
 Online ingest requires SEC_USER_AGENT="Your Name you@example.com" (the SEC's fair-access policy).
@@ -43,6 +45,7 @@ interface Args {
   forms: string[];
   warehouse: string | null;
   batchBytes: number | undefined;
+  fx: boolean;
 }
 
 function list(v: string | undefined): string[] {
@@ -62,6 +65,7 @@ function parseCliArgs(argv: string[]): Args | 'help' {
         forms: { type: 'string' },
         warehouse: { type: 'string' },
         'batch-mb': { type: 'string' },
+        fx: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -83,8 +87,8 @@ function parseCliArgs(argv: string[]): Args | 'help' {
     if (!(mb > 0)) throw new UsageError(`--batch-mb: expected a positive number, got "${v['batch-mb']}"`);
     batchBytes = Math.round(mb * 1024 * 1024);
   }
-  const args: Args = { paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, warehouse: v.warehouse ?? null, batchBytes };
-  if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0) throw new UsageError('nothing to ingest: give paths, --tickers or --ciks');
+  const args: Args = { paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, warehouse: v.warehouse ?? null, batchBytes, fx: v.fx ?? false };
+  if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0 && !args.fx) throw new UsageError('nothing to ingest: give paths, --tickers, --ciks or --fx');
   for (const p of args.paths) if (!fs.existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
   return args;
 }
@@ -162,6 +166,12 @@ async function main(argv: string[]): Promise<number> {
     const split = splitRecognised(fetched.files);
     unrecognised = split.unrecognised;
     paths.unshift(...split.recognised);
+  }
+
+  if (args.fx) {
+    const fx = await fetchFxRates(config);
+    if (fx.offline) log(`fx: offline, keeping the stored rates (${fx.offline})`);
+    paths.push(...fx.files);
   }
 
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });

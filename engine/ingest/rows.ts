@@ -274,5 +274,17 @@ export interface BeneficialOwnerRow {
   source: SourceKind;
 }
 
+/** One exchange rate as its source quotes it: 1 `base` = `rate` `quote` on `date` (see engine/ingest/parsers/fx*.ts). */
+export interface FxRateRow {
+  date: string;
+  base: string;
+  quote: string;
+  rate: number;
+  /** `ecb`, `fred-h10`, `fx-snapshot`, `imf`: the precedence between them lives in sql/30_fx. */
+  source: string;
+  /** The day the rate became public (point in time): same day for ECB, the next weekly release for H.10. */
+  published: string;
+}
+
 // The per-dataset row lists are derived from the dataset descriptors (engine/warehouse/datasets.ts).
 export type { DatasetRows, DatasetName } from '../warehouse/datasets.ts';

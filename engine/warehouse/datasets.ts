@@ -3,7 +3,7 @@
 // sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
 import type {
   BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
-  InsiderTransactionRow, SecurityRow,
+  InsiderTransactionRow, SecurityRow, FxRateRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -101,9 +101,15 @@ export const beneficialOwners = datasetOf<BeneficialOwnerRow>()({
   },
 });
 
+export const fxRates = datasetOf<FxRateRow>()({
+  name: 'fx_rates', partitioned: false,
+  columns: { date: 'VARCHAR', base: 'VARCHAR', quote: 'VARCHAR', rate: 'DOUBLE', source: 'VARCHAR', published: 'VARCHAR' },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
+  fxRates,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];
