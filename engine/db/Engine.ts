@@ -7,6 +7,7 @@ import { ensureWarehouse } from '../warehouse/ensureWarehouse.ts';
 import { ConnectionPool, type PoolStats } from './ConnectionPool.ts';
 import { WarehouseState, type WarehouseSnapshot } from './WarehouseState.ts';
 import { CIK_BUCKETS } from './cikBuckets.ts';
+import { interruptUntilSettled } from './interruptUntilSettled.ts';
 
 export interface EngineOptions {
   warehouseDir: string;
@@ -114,11 +115,15 @@ export class Engine {
     await this.ensureFresh();
     const c = await this.pool.acquire(options.waitMs);
     const { signal } = options;
-    const onAbort = () => c.interrupt();
+    let work: Promise<T> | null = null;
+    const onAbort = () => {
+      if (work) interruptUntilSettled(c, work);
+    };
     try {
       if (signal?.aborted) throw new QueryAbortedError();
+      work = fn(c);
       signal?.addEventListener('abort', onAbort, { once: true });
-      return await fn(c);
+      return await work;
     } catch (err) {
       throw signal?.aborted ? new QueryAbortedError() : err;
     } finally {

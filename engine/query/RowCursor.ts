@@ -3,6 +3,7 @@
 // fetch is in flight interrupts the statement and returns the connection once DuckDB lets go of it.
 import type { DuckDBDataChunk, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
 import { QueryAbortedError, type BorrowOptions, type Engine } from '../db/Engine.ts';
+import { interruptUntilSettled } from '../db/interruptUntilSettled.ts';
 
 export class RowCursor {
   private result: DuckDBResult | null = null;
@@ -18,6 +19,11 @@ export class RowCursor {
   static async open(engine: Engine, sql: string, args: DuckDBValue[], options: BorrowOptions = {}): Promise<RowCursor> {
     if (options.signal?.aborted) throw new QueryAbortedError();
     const cursor = new RowCursor(await engine.lease(options), options.signal);
+    // the caller may have left while this waited for a connection: an abort listener added now would never fire
+    if (options.signal?.aborted) {
+      cursor.close();
+      throw new QueryAbortedError();
+    }
     options.signal?.addEventListener('abort', cursor.onAbort, { once: true });
     try {
       cursor.result = await cursor.track(cursor.lease.connection.stream(sql, args));
@@ -52,7 +58,7 @@ export class RowCursor {
     this.closed = true;
     this.signal?.removeEventListener('abort', this.onAbort);
     if (this.pending) {
-      this.lease.connection.interrupt();
+      interruptUntilSettled(this.lease.connection, this.pending);
       void this.pending.finally(() => this.lease.release());
     } else this.lease.release();
   }

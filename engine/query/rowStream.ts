@@ -50,6 +50,8 @@ export async function rowStream(engine: Engine, call: MacroCall, format: Format,
       done(err);
     },
   });
+  // a compressing or encoding stage piped after this one does not destroy its source when it is destroyed itself
+  options.signal?.addEventListener('abort', () => source.destroy(), { once: true });
   if (format !== 'arrow') return source;
   // pipeline (not pipe): destroying either end destroys both, so the cursor closes whichever side fails
   return pipeline(source, arrow.RecordBatchStreamWriter.throughNode(), () => {});
