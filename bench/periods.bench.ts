@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { materializePeriods } from '../engine/financials/materializePeriods.ts';
-import { AS_REPORTED_SQL, AS_REPORTED_STORED_SQL } from '../engine/financials/asReported.ts';
+import { jsonRowsSql } from '../engine/query/macroSql.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { numberArg, percentile } from './measure.ts';
 
@@ -38,7 +38,7 @@ try {
   log(`period pipeline (materialize ${report.buckets} buckets, ${report.periods.toLocaleString('en-US')} periods): ${pipelineSeconds.toFixed(1)} s`);
 
   const ciks = Array.from({ length: samples }, (_, i) => universe.firstCik + Math.floor(((i * 7919) % companies)));
-  const latency = async (sql: string, bind: (cik: number) => Record<string, string | number | null>) => {
+  const latency = async (sql: string, bind: (cik: number) => Record<string, string | number | null> | (string | number | null)[]) => {
     const ms: number[] = [];
     await engine.withConnection(async (c) => {
       await c.runAndReadAll(sql, bind(ciks[0]!)); // warm the file cache and the plan
@@ -52,8 +52,8 @@ try {
     return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
   };
   const read = await latency('SELECT * FROM facts_of($cik::INTEGER)', (cik) => ({ cik }));
-  const onTheFly = await latency(AS_REPORTED_SQL, (cik) => ({ cik, period: 'quarter', lim: 40, as_of: null }));
-  const stored = await latency(AS_REPORTED_STORED_SQL, (cik) => ({ cik, period: 'quarter', lim: 40 }));
+  const onTheFly = await latency(jsonRowsSql('as_reported', 4, false), (cik) => [cik, 'quarter', 40, null]);
+  const stored = await latency(jsonRowsSql('as_reported_stored', 3, false), (cik) => [cik, 'quarter', 40]);
 
   const result = {
     companies: universe.companies,

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import compress from 'koa-compress';
 import zlib from 'node:zlib';
 import { pino, type Logger } from 'pino';
-import type { Engine } from '../engine/db/Engine.ts';
+import { missingMacros, type Engine } from '../engine/query/index.ts';
 import type { TokenStore } from '../engine/accounts/TokenStore.ts';
 import type { AppState } from './AppState.ts';
 import type { Endpoint } from './registry.ts';
@@ -15,14 +15,13 @@ import { DEFAULT_TIERS, type TierConfig } from './tiers.ts';
 import { ENDPOINTS } from './endpoints/index.ts';
 import { errorBody } from './errorBody.ts';
 import { HttpError } from './HttpError.ts';
-import { identify, requireAccount } from './auth.ts';
+import { identify } from './auth.ts';
 import { rateLimit } from './rateLimit/rateLimit.ts';
 import { requestLog } from './requestLog.ts';
 import { endpointHandler, handlerCaches } from './endpointHandler.ts';
 import { buildOpenApi } from './openapi.ts';
 import { docsHtml, readScalarBundle } from './docsPage.ts';
-import { WarehouseVersion } from './warehouseVersion.ts';
-import { macroExistsSql } from './query/macroSql.ts';
+import { healthRoute } from './health.ts';
 
 export const BASE = '/v1';
 export const API_VERSION = '1.0.0';
@@ -38,6 +37,10 @@ export interface AppDeps {
   proxy?: boolean | number;
   /** Bytes of serialized answers and entity resolutions kept in memory (default 64 MiB; 0 turns caching off). */
   cacheBytes?: number;
+  /** Longest wait for a free DuckDB connection before 503 + Retry-After (default 2000 ms). */
+  poolWaitMs?: number;
+  /** Longest a request's queries may run before they are interrupted with a 503 (default 30 s). */
+  queryDeadlineMs?: number;
 }
 
 export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
@@ -55,7 +58,6 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
   const openapi = JSON.stringify(buildOpenApi(endpoints, tiers, API_VERSION));
   const docs = docsHtml(BASE);
   let scalar: Buffer | null = null;
-  const version = new WarehouseVersion(deps.engine.warehouseDir);
 
   const router = new Router<AppState>({ prefix: BASE });
   router.get('/openapi.json', (ctx) => {
@@ -74,11 +76,20 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = scalar;
   });
-  const handlerDeps = { engine: deps.engine, tiers, version, cacheControl: 'private, max-age=3600, must-revalidate', ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024) };
-  for (const endpoint of endpoints) router.get(endpoint.path, requireAccount, endpointHandler(endpoint, handlerDeps));
+  const handlerDeps = {
+    engine: deps.engine,
+    tiers,
+    cacheControl: 'private, max-age=3600, must-revalidate',
+    poolWaitMs: deps.poolWaitMs ?? 2000,
+    queryDeadlineMs: deps.queryDeadlineMs ?? 30_000,
+    ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
+  };
+  for (const endpoint of endpoints) router.get(endpoint.path, endpointHandler(endpoint, handlerDeps));
 
   app.use(requestLog(logger));
   app.use(errorBody());
+  // before identify and rate limits: health must answer (and say so) when the limiter's store is down
+  app.use(healthRoute(`${BASE}/health`, { engine: deps.engine, limiter: deps.limiter, tokens: deps.tokens }));
   app.use(compress({ threshold: 1024, gzip: { level: 6 }, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
   app.use(identify(deps.tokens));
   app.use(rateLimit(deps.limiter, tiers));
@@ -86,14 +97,13 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
   app.use(router.allowedMethods({
     throw: true,
     methodNotAllowed: () => new HttpError(405, 'Method not allowed: every operation of this API is a GET', { Allow: 'GET, HEAD' }),
-    notImplemented: () => new HttpError(501, 'Method not implemented: every operation of this API is a GET'),
+    // TRACE, PROPFIND, CONNECT...: the client's fault, answered like any other method this API does not take
+    notImplemented: () => new HttpError(405, 'Method not allowed: every operation of this API is a GET', { Allow: 'GET, HEAD' }),
   }));
   return app;
 }
 
 async function assertMacrosExist(engine: Engine, endpoints: readonly Endpoint[]): Promise<void> {
-  const rows = await engine.query<{ name: string }>(macroExistsSql());
-  const present = new Set(rows.map((r) => r.name));
-  const missing = [...new Set(endpoints.flatMap((e) => (e.stored ? [e.macro, e.stored.macro] : [e.macro])).concat('resolve_entity'))].filter((m) => !present.has(m));
+  const missing = await missingMacros(engine, endpoints.flatMap((e) => (e.stored ? [e.macro, e.stored.macro] : [e.macro])).concat('resolve_entity'));
   if (missing.length) throw new Error(`endpoint registry names SQL macros that are not defined: ${missing.join(', ')}`);
 }

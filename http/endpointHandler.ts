@@ -1,30 +1,33 @@
-// One registry entry becomes one Koa handler: tier check (403), validation (400), ETag/304, entity resolution (400),
-// then the macro's rows in the negotiated format and the declared shape.
+// One registry entry becomes one Koa handler, in named steps that read top to bottom: authenticate (401), tier (403),
+// validate (400), conditional GET (ETag/304), resolve entity (400), respond (the macro's rows in the negotiated format
+// and the declared shape). Data comes from engine/query only; this file holds no SQL and no connection.
 import crypto from 'node:crypto';
 import type Koa from 'koa';
-import type { Engine } from '../engine/db/Engine.ts';
+import { countRows, jsonRows, macroCall, rowStream, PoolBusyError, QueryAbortedError, type Engine, type ResolvedEntity } from '../engine/query/index.ts';
+import type { Account } from '../engine/accounts/TokenStore.ts';
 import type { AppState } from './AppState.ts';
-import type { CallInput, Endpoint, ResolvedEntity } from './registry.ts';
-import { badRequest, forbidden } from './HttpError.ts';
-import { planMayCall, planRequiredMessage, type TierConfig } from './tiers.ts';
-import { validateQuery } from './params/validateQuery.ts';
+import type { CallInput, Endpoint } from './registry.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from './HttpError.ts';
+import { planMayCall, planRequiredMessage, type PlanLimits, type TierConfig } from './tiers.ts';
+import { validateQuery, type ValidQuery } from './params/validateQuery.ts';
 import { resolveEntity } from './resolveEntity.ts';
-import { countSql, jsonRowsSql, rowsSql } from './query/macroSql.ts';
-import { negotiate, MEDIA } from './respond/negotiate.ts';
-import { writeRows } from './respond/writeRows.ts';
-import type { WarehouseVersion } from './warehouseVersion.ts';
+import { negotiate, MEDIA, type Format } from './respond/negotiate.ts';
+import { requestSignal, type RequestSignal } from './requestSignal.ts';
 import { LruCache } from './LruCache.ts';
 
 export interface HandlerDeps {
   engine: Engine;
   tiers: TierConfig;
-  version: WarehouseVersion;
   /** Cache-Control of successful responses: data changes daily, answers differ by plan (private). */
   cacheControl: string;
   /** Serialized JSON of object-shaped answers, keyed by ETag (which embeds the warehouse version). */
   bodies: LruCache<string>;
   /** Entity resolutions, keyed by warehouse version and identifier. */
   entities: LruCache<ResolvedEntity>;
+  /** Longest wait for a free DuckDB connection before 503 + Retry-After. */
+  poolWaitMs: number;
+  /** Longest a request's queries may run before they are interrupted (503). */
+  queryDeadlineMs: number;
 }
 
 export function handlerCaches(maxBytes = 64 * 1024 * 1024): Pick<HandlerDeps, 'bodies' | 'entities'> {
@@ -34,102 +37,145 @@ export function handlerCaches(maxBytes = 64 * 1024 * 1024): Pick<HandlerDeps, 'b
   };
 }
 
+/** What the validation step hands on: the request as the endpoint's types see it. */
+interface Request {
+  account: Account;
+  plan: PlanLimits;
+  query: ValidQuery;
+  params: Record<string, unknown>;
+  format: Format;
+  version: string;
+  work: RequestSignal;
+}
+
 export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Middleware<AppState> {
-  const { engine, tiers } = deps;
   return async function handle(ctx) {
-    const account = ctx.state.account!;
-    if (!planMayCall(tiers, account.plan, endpoint.tiers)) throw forbidden(planRequiredMessage(tiers, account.plan, endpoint.tiers));
-    const query = validateQuery(endpoint, ctx.query);
-    const format = negotiate(ctx);
-
-    const plan = tiers.plans[account.plan];
-    const params: Record<string, unknown> = { ...query.params };
-    if (Object.hasOwn(endpoint.params, 'limit')) {
-      const asked = typeof params.limit === 'number' ? params.limit : plan.maxLimit;
-      params.limit = Math.min(asked, plan.maxLimit);
-      ctx.set('X-Limit-Applied', String(params.limit));
+    const account = authenticate(ctx);
+    admitTier(deps.tiers, account, endpoint);
+    const request = validate(ctx, endpoint, deps, account);
+    const etag = conditionalGet(ctx, endpoint, deps, request);
+    if (etag === null) return;
+    if (serveCachedBody(ctx, endpoint, deps, request, etag)) return;
+    try {
+      const entity = await resolve(endpoint, deps, request);
+      await respond(ctx, endpoint, deps, request, { entity, params: request.params, plan: request.plan } as CallInput, etag);
+    } catch (err) {
+      throw asHttpError(err, request.work, deps);
     }
-
-    ctx.set('Cache-Control', deps.cacheControl);
-    ctx.vary('Authorization');
-    ctx.vary('Accept');
-    const version = deps.version.get();
-    const etag = etagFor(version, account.plan, endpoint.path, ctx.querystring, format);
-    ctx.set('ETag', etag);
-    // Not ctx.fresh: it ignores If-None-Match whenever the request says Cache-Control: no-cache, which fetch() adds to
-    // every conditional request; an origin server may still answer 304 (RFC 9110 13.1.2, weak comparison).
-    if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
-      ctx.status = 304;
-      return;
-    }
-
-    const cachedBody = endpoint.shape === 'object' && format === 'json' ? deps.bodies.get(etag) : undefined;
-    if (cachedBody !== undefined) {
-      ctx.type = `${MEDIA.json}; charset=utf-8`;
-      ctx.body = cachedBody;
-      return;
-    }
-
-    let entity: ResolvedEntity | null = null;
-    if (query.entity) {
-      const entityKey = `${version}\n${query.entity.name}\n${String(query.entity.value).toUpperCase()}`;
-      entity = deps.entities.get(entityKey) ?? null;
-      if (!entity) {
-        entity = await resolveEntity(engine, query.entity);
-        deps.entities.set(entityKey, entity);
-      }
-    }
-    const input: CallInput = { entity, params, plan };
-    const useStored = endpoint.stored !== undefined && (endpoint.stored.appliesTo?.(input) ?? true) && endpoint.stored.current(engine.warehouseDir);
-    const macro = useStored ? endpoint.stored!.macro : endpoint.macro;
-    const args = useStored ? endpoint.stored!.args(input) : endpoint.args(input);
-
-    if (endpoint.shape === 'object') {
-      const rows = await engine.query<{ j: string }>(jsonRowsSql(macro, args.length, false, endpoint.omitWhenNull), args);
-      const row = rows[0];
-      if (!row) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
-      if (format === 'json') {
-        deps.bodies.set(etag, row.j);
-        ctx.type = `${MEDIA.json}; charset=utf-8`;
-        ctx.body = row.j;
-        return;
-      }
-      await writeRows(ctx, engine, format, { rowsSql: rowsSql(macro, args.length, false), jsonSql: '', args });
-      return;
-    }
-
-    if (endpoint.shape === 'array') {
-      await writeRows(ctx, engine, format, {
-        rowsSql: rowsSql(macro, args.length, false),
-        jsonSql: jsonRowsSql(macro, args.length, false, endpoint.omitWhenNull),
-        args,
-      });
-      return;
-    }
-
-    const pageSize = Math.min(
-      typeof params.pageSize === 'number' ? params.pageSize : tiers.defaultPageSize,
-      plan.maxPageSize,
-      endpoint.maxPageSize ?? 500,
-    );
-    const page = typeof params.page === 'number' ? params.page : 1;
-    const [counted] = await engine.query<{ n: number }>(countSql(macro, args.length), args);
-    const totalResults = counted?.n ?? 0;
-    const totalPages = Math.ceil(totalResults / pageSize);
-    if (page > Math.max(1, totalPages)) {
-      throw badRequest(`Invalid parameter "page": ${page} is past the end; ${totalResults} results make ${totalPages} page${totalPages === 1 ? '' : 's'} of ${pageSize}`);
-    }
-    ctx.set('X-Total-Results', String(totalResults));
-    ctx.set('X-Total-Pages', String(totalPages));
-    ctx.set('X-Page', String(page));
-    ctx.set('X-Page-Size', String(pageSize));
-    const pagedArgs = [...args, pageSize, (page - 1) * pageSize];
-    await writeRows(
-      ctx, engine, format,
-      { rowsSql: rowsSql(macro, args.length, true), jsonSql: jsonRowsSql(macro, args.length, true, endpoint.omitWhenNull), args: pagedArgs },
-      { prefix: `{"page":${page},"pageSize":${pageSize},"totalPages":${totalPages},"totalResults":${totalResults},"data":`, suffix: '}' },
-    );
   };
+}
+
+function authenticate(ctx: Koa.ParameterizedContext<AppState>): Account {
+  const { account } = ctx.state;
+  if (!account) throw unauthorized(ctx.state.authProblem);
+  return account;
+}
+
+function admitTier(tiers: TierConfig, account: Account, endpoint: Endpoint): void {
+  if (!planMayCall(tiers, account.plan, endpoint.tiers)) throw forbidden(planRequiredMessage(tiers, account.plan, endpoint.tiers));
+}
+
+function validate(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, account: Account): Request {
+  const query = validateQuery(endpoint, ctx.query);
+  const format = negotiate(ctx);
+  const plan = deps.tiers.plans[account.plan];
+  const params: Record<string, unknown> = { ...query.params };
+  if (Object.hasOwn(endpoint.params, 'limit')) {
+    const asked = typeof params.limit === 'number' ? params.limit : plan.maxLimit;
+    params.limit = Math.min(asked, plan.maxLimit);
+    ctx.set('X-Limit-Applied', String(params.limit));
+  }
+  return { account, plan, query, params, format, version: deps.engine.warehouse().version, work: requestSignal(ctx, deps.queryDeadlineMs) };
+}
+
+/** Sets the ETag and caching headers; answers 304 (returns null) when the client already has this answer. */
+function conditionalGet(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: Request): string | null {
+  ctx.set('Cache-Control', deps.cacheControl);
+  ctx.vary('Authorization');
+  ctx.vary('Accept');
+  const etag = etagFor(request.version, request.account.plan, endpoint.path, ctx.querystring, request.format);
+  ctx.set('ETag', etag);
+  // Not ctx.fresh: it ignores If-None-Match whenever the request says Cache-Control: no-cache, which fetch() adds to
+  // every conditional request; an origin server may still answer 304 (RFC 9110 13.1.2, weak comparison).
+  if (!matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) return etag;
+  ctx.status = 304;
+  return null;
+}
+
+function serveCachedBody(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: Request, etag: string): boolean {
+  const cached = endpoint.shape === 'object' && request.format === 'json' ? deps.bodies.get(etag) : undefined;
+  if (cached === undefined) return false;
+  ctx.type = `${MEDIA.json}; charset=utf-8`;
+  ctx.body = cached;
+  return true;
+}
+
+async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: Request): Promise<ResolvedEntity | null> {
+  const given = request.query.entity;
+  if (!endpoint.entity || !given) return null;
+  const key = `${request.version}\n${given.name}\n${String(given.value).toUpperCase()}`;
+  const cached = deps.entities.get(key);
+  if (cached) return cached;
+  const entity = await resolveEntity(deps.engine, given, { signal: request.work.signal, waitMs: deps.poolWaitMs });
+  deps.entities.set(key, entity);
+  return entity;
+}
+
+async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: Request, input: CallInput, etag: string): Promise<void> {
+  const { engine } = deps;
+  const call = macroCall(engine, endpoint, input);
+  const options = { signal: request.work.signal, waitMs: deps.poolWaitMs };
+  const { format } = request;
+
+  if (endpoint.shape === 'object' && format === 'json') {
+    const [row] = await jsonRows(engine, call, options);
+    if (row === undefined) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
+    deps.bodies.set(etag, row);
+    ctx.type = `${MEDIA.json}; charset=utf-8`;
+    ctx.body = row;
+    return;
+  }
+
+  if (endpoint.shape !== 'paginated') {
+    setStream(ctx, format, await rowStream(engine, call, format, options));
+    return;
+  }
+
+  const pageSize = Math.min(
+    typeof request.params.pageSize === 'number' ? request.params.pageSize : deps.tiers.defaultPageSize,
+    request.plan.maxPageSize,
+    endpoint.maxPageSize ?? 500,
+  );
+  const page = typeof request.params.page === 'number' ? request.params.page : 1;
+  const totalResults = await countRows(engine, call, options);
+  const totalPages = Math.ceil(totalResults / pageSize);
+  if (page > Math.max(1, totalPages)) {
+    throw badRequest(`Invalid parameter "page": ${page} is past the end; ${totalResults} results make ${totalPages} page${totalPages === 1 ? '' : 's'} of ${pageSize}`);
+  }
+  ctx.set('X-Total-Results', String(totalResults));
+  ctx.set('X-Total-Pages', String(totalPages));
+  ctx.set('X-Page', String(page));
+  ctx.set('X-Page-Size', String(pageSize));
+  const envelope = { prefix: `{"page":${page},"pageSize":${pageSize},"totalPages":${totalPages},"totalResults":${totalResults},"data":`, suffix: '}' };
+  setStream(ctx, format, await rowStream(engine, call, format, { ...options, page: { size: pageSize, offset: (page - 1) * pageSize }, envelope }));
+}
+
+function setStream(ctx: Koa.Context, format: Format, body: NodeJS.ReadableStream & { destroy(): void }): void {
+  ctx.type = format === 'json' ? `${MEDIA.json}; charset=utf-8` : format === 'csv' ? `${MEDIA.csv}; charset=utf-8; header=present` : MEDIA.arrow;
+  ctx.body = body;
+}
+
+/** Pool exhaustion and a passed deadline are "try again later", not faults; a client that left gets nothing. */
+function asHttpError(err: unknown, work: RequestSignal, deps: HandlerDeps): unknown {
+  if (err instanceof PoolBusyError) {
+    return new HttpError(503, `Server busy: every database connection stayed in use for ${deps.poolWaitMs} ms; retry shortly`, { 'Retry-After': '1' });
+  }
+  if (err instanceof QueryAbortedError || (work.signal.aborted && !(err instanceof HttpError))) {
+    return work.timedOut()
+      ? new HttpError(503, `The query took longer than ${Math.round(deps.queryDeadlineMs / 1000)} s and was stopped; narrow the request or retry later`, { 'Retry-After': '5' })
+      : new HttpError(499, 'Client closed the request');
+  }
+  return err;
 }
 
 function etagFor(version: string, plan: string, path: string, querystring: string, format: string): string {

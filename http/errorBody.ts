@@ -18,7 +18,9 @@ export function errorBody(): Koa.Middleware {
       const foreign = err as { status?: unknown; expose?: unknown; message?: unknown };
       const status = known ? err.status : typeof foreign.status === 'number' && foreign.status >= 400 && foreign.status < 500 && foreign.expose === true ? foreign.status : 500;
       const message = known && (err.expose || err.status === 503) ? err.message : status < 500 && typeof foreign.message === 'string' ? foreign.message : GENERIC[status] ?? GENERIC[500]!;
-      if (status >= 500 && status !== 503) ctx.state.log?.error({ err }, 'request failed');
+      // client faults and "retry later" are not server errors: no error-level line, no stack
+      if (status === 500) ctx.state.log?.error({ err }, 'request failed');
+      else if (status >= 500) ctx.state.log?.warn({ status, reason: message }, 'request refused');
       if (ctx.headerSent) {
         // The body is already streaming: all that can be done is to cut the connection so the client sees a truncation.
         ctx.req.socket.destroy();

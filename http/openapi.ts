@@ -55,7 +55,7 @@ function operation(endpoint: Endpoint, tiers: TierConfig): Json {
     parameters: Object.entries(specs).map(([name, spec]) => ({
       name,
       in: 'query',
-      required: false,
+      required: spec.required === true,
       description: spec.description,
       schema: { ...schemaOf(spec.schema), ...(spec.default !== undefined ? { default: spec.default } : {}) },
       ...(spec.example !== undefined ? { example: spec.example } : {}),

@@ -1,34 +1,29 @@
 // The declarative endpoint registry: one entry per route says who may call it, what it accepts, which SQL table macro
 // answers it and how the rows are shaped. Routes, the OpenAPI document and the docs page are all generated from it.
+// `defineEndpoint` infers each entry's parameter types from its `params`, so `args` reads typed values (required ones
+// present) and, on entity-scoped routes, a resolved entity that is never null.
 import type * as v from 'valibot';
-import type { DuckDBValue } from '@duckdb/node-api';
+import type { MacroQuery, ResolvedEntity } from '../engine/query/index.ts';
 import type { TierLabel, PlanLimits } from './tiers.ts';
-import type { ParamSpec } from './params/ParamSpec.ts';
+import type { ParamSpec, ParamValues } from './params/ParamSpec.ts';
+
+export type { ResolvedEntity };
 
 /** object: the macro's single row is the body; array: `[rows]`; paginated: the spec's envelope around `data`. */
 export type Shape = 'object' | 'array' | 'paginated';
 
-/** The security or company an entity identifier resolved to (resolve_entity's row). */
-export interface ResolvedEntity {
-  cik: number;
-  name: string | null;
-  ticker: string | null;
-  exchange: string | null;
-  cusip: string | null;
-  composite_figi: string | null;
-  share_class_figi: string | null;
-  kind: string | null;
-}
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
 
-export interface CallInput {
-  /** Present on entity-scoped endpoints. */
-  entity: ResolvedEntity | null;
-  /** Validated values of the endpoint's own parameters (absent ones are missing); `limit` is already clamped. */
-  params: Readonly<Record<string, unknown>>;
+export interface CallInput<P = Readonly<Record<string, unknown>>, E extends boolean = boolean> {
+  /** The resolved entity on entity-scoped endpoints, null elsewhere. */
+  entity: E extends true ? ResolvedEntity : null;
+  /** Validated values of the endpoint's own parameters (absent optional ones are missing); `limit` is already clamped. */
+  params: P;
   plan: PlanLimits;
 }
 
-export interface Endpoint {
+/** One route; `I` is what its macro arguments are computed from. */
+export interface EndpointOf<S extends ParamSpecs, E extends boolean> extends MacroQuery<CallInput<ParamValues<S>, E>> {
   /** Path under /v1, e.g. `/api/company/details`. */
   readonly path: string;
   /** OpenAPI tag: the spec's functional group. */
@@ -38,32 +33,28 @@ export interface Endpoint {
   /** The spec's tier labels; empty = open to every plan. */
   readonly tiers: readonly TierLabel[];
   /** Takes exactly one of the entity identifiers. */
-  readonly entity: boolean;
+  readonly entity: E;
   /** The endpoint's own parameters (entity identifiers and, for paginated shapes, page/pageSize are added). */
-  readonly params: Readonly<Record<string, ParamSpec>>;
-  /** Name of the DuckDB table macro that answers the request. */
-  readonly macro: string;
-  /** The macro's arguments in order; values are bound, never spliced. */
-  readonly args: (input: CallInput) => DuckDBValue[];
-  /** A precomputed equivalent to read instead while `current(warehouseDir)` holds (same columns, same rows). */
-  readonly stored?: {
-    readonly macro: string;
-    readonly args: (input: CallInput) => DuckDBValue[];
-    readonly current: (warehouseDir: string) => boolean;
-    /** Requests the stored result can answer at all (e.g. not point-in-time ones); default every request. */
-    readonly appliesTo?: (input: CallInput) => boolean;
-  };
+  readonly params: S;
   readonly shape: Shape;
-  /** Top-level fields left out of a JSON row where null (the spec's "omitted when ..."); Arrow/CSV keep the column. */
-  readonly omitWhenNull?: readonly string[];
   /** Largest pageSize the endpoint accepts at all (paginated only; plan maxima may clamp lower). */
   readonly maxPageSize?: number;
   /** The object (shape object) or one element (array, paginated); documents the response in OpenAPI. */
   readonly response: v.GenericSchema;
   /** 400 message when an object-shaped macro returns no row. */
-  readonly emptyMessage?: (input: CallInput) => string;
+  readonly emptyMessage?: (input: CallInput<ParamValues<S>, E>) => string;
 }
 
+/** A registry entry with its parameter types erased: what the app, OpenAPI and validation handle. */
+export type Endpoint = EndpointOf<ParamSpecs, boolean>;
+
+/** One typed entry: `args`, `stored.args`, `emptyMessage` get the inferred parameter and entity types. */
+export function defineEndpoint<const S extends ParamSpecs, const E extends boolean>(endpoint: EndpointOf<S, E>): Endpoint {
+  // the handler builds the input from validated params and, for entity routes, a resolved entity: the types hold
+  return endpoint as unknown as Endpoint;
+}
+
+/** Several entries at once, untyped (`params` values are `unknown`): the older style, kept so entries port one by one. */
 export function defineEndpoints(...endpoints: Endpoint[]): Endpoint[] {
   return endpoints;
 }

@@ -1,7 +1,10 @@
 // Listens and shuts down gracefully: on close, stop accepting, let in-flight requests finish (idle keep-alive sockets
-// are closed at once), then release the rate limiter; a deadline bounds the wait.
+// are closed at once), then release the rate limiter; a deadline bounds the wait. Requests Node refuses before the
+// app sees them (malformed request line, headers too large) are answered with the spec's `{ error }` body, and CONNECT
+// (which Node hands to a separate event) goes through the app like any other method, so it gets a proper answer.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface RunningServer {
   server: http.Server;
@@ -13,8 +16,20 @@ export interface RunningServer {
 
 /** Anything with Koa's `callback()`: the API app, or the bench's bare baseline. */
 export async function startServer(app: { callback(): http.RequestListener }, port: number, host: string): Promise<RunningServer> {
-  const server = http.createServer(app.callback());
+  const listener = app.callback();
+  const server = http.createServer(listener);
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    const res = new http.ServerResponse(req);
+    res.assignSocket(socket as Socket);
+    res.shouldKeepAlive = false;
+    res.once('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    void listener(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -42,4 +57,21 @@ export async function startServer(app: { callback(): http.RequestListener }, por
       return closing;
     },
   };
+}
+
+/** Node's parser gave up on the request: no app, no limiter key, but the client still gets a status and `{ error }`. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large']
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout: the request was not received in time']
+    : [400, 'Bad request: the request line or headers could not be parsed'];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

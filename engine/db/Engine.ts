@@ -1,15 +1,19 @@
 // One DuckDB instance per process over the Parquet warehouse: locked down, SQL layers loaded, values always bound.
 import fs from 'node:fs';
-import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue, type DuckDBResult } from '@duckdb/node-api';
+import path from 'node:path';
+import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { listLayerFiles, runSqlFile, sqlFilesIn, SQL_ROOT } from './loadSqlFiles.ts';
 import { ensureWarehouse } from '../warehouse/ensureWarehouse.ts';
-import path from 'node:path';
+import { ConnectionPool, type PoolStats } from './ConnectionPool.ts';
+import { WarehouseState, type WarehouseSnapshot } from './WarehouseState.ts';
+import { CIK_BUCKETS } from './cikBuckets.ts';
+import { interruptUntilSettled } from './interruptUntilSettled.ts';
 
 export interface EngineOptions {
   warehouseDir: string;
   threads?: number;
   memoryLimit?: string;
-  /** Writers also load the staging DDL (sql/warehouse) and may write inside the warehouse. */
+  /** Writers create the warehouse folders, load the staging DDL (sql/warehouse) and may write inside the warehouse. */
   mode: 'read' | 'write';
   /** Extra directories DuckDB may touch (the REPL's export folder). */
   extraDirectories?: string[];
@@ -19,27 +23,51 @@ export interface EngineOptions {
 
 export type Params = Record<string, DuckDBValue> | DuckDBValue[];
 
+export interface BorrowOptions {
+  /** Interrupts the running statement when aborted (the client went away); the connection is returned either way. */
+  signal?: AbortSignal;
+  /** Longest wait for a free connection before PoolBusyError (default: wait as long as it takes). */
+  waitMs?: number;
+}
+
+/** A query stopped because its caller aborted it (not a SQL fault). */
+export class QueryAbortedError extends Error {
+  constructor() {
+    super('query interrupted: its caller went away');
+    this.name = 'QueryAbortedError';
+  }
+}
+
 export class Engine {
-  private readonly idle: DuckDBConnection[] = [];
-  private readonly waiters: ((c: DuckDBConnection) => void)[] = [];
-  /** In-memory tables derived from the warehouse (`*_index.sql` files), rebuilt when a new manifest lands. */
+  private readonly pool: ConnectionPool;
+  /** In-memory tables derived from the warehouse (`*_index.sql` files), rebuilt when the warehouse stamp moves. */
   private readonly indexFiles = listLayerFiles().filter((f) => /_index\.sql$/.test(path.basename(f)));
   private indexedStamp: string;
   private refreshing: Promise<void> | null = null;
+  /** The one reader of the warehouse's state (version, stored periods current, bucket count). */
+  readonly state: WarehouseState;
 
   private constructor(
     readonly instance: DuckDBInstance,
     readonly warehouseDir: string,
     readonly mode: 'read' | 'write',
     private readonly all: DuckDBConnection[],
+    state: WarehouseState,
   ) {
-    this.idle.push(...all);
-    this.indexedStamp = manifestStamp(warehouseDir);
+    this.pool = new ConnectionPool(all);
+    this.state = state;
+    this.indexedStamp = state.current().stamp;
   }
 
   static async open(options: EngineOptions): Promise<Engine> {
     const warehouseDir = path.resolve(options.warehouseDir);
-    await ensureWarehouse(warehouseDir);
+    // a server or the REPL only reads: creating folders or schema files is a writer's job
+    if (options.mode === 'write') await ensureWarehouse(warehouseDir);
+    else if (!fs.existsSync(path.join(warehouseDir, '_manifest'))) {
+      throw new Error(`no warehouse at ${warehouseDir}: build one first (npm run ingest, or npm run demo)`);
+    }
+    // read before the layers load, so the index tables built now carry this stamp
+    const state = new WarehouseState(warehouseDir);
     const instance = await DuckDBInstance.create(':memory:', {
       threads: String(options.threads ?? 2),
       memory_limit: options.memoryLimit ?? '4GB',
@@ -54,48 +82,69 @@ export class Engine {
     // Parquet files are immutable (a batch only adds files), so their footers can be cached across queries:
     // measured on /api/company/details uncached, 30 + 39 ms -> 18 + 17 ms for its two scans.
     await setup.run('SET parquet_metadata_cache = true');
-    await setup.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
-    const stamp = manifestStamp(warehouseDir);
+    await setVariables(setup, warehouseDir);
     for (const file of listLayerFiles()) await runSqlFile(setup, file);
     await setup.run('SET lock_configuration = true');
     const connections = [setup];
     for (let i = 1; i < (options.poolSize ?? 4); i++) {
       const c = await instance.connect();
-      // variables are per connection
-      await c.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
+      await setVariables(c, warehouseDir);
       connections.push(c);
     }
-    const engine = new Engine(instance, warehouseDir, options.mode, connections);
-    engine.indexedStamp = stamp;
+    const engine = new Engine(instance, warehouseDir, options.mode, connections, state);
     if (options.mode === 'write') {
       for (const file of sqlFilesIn(path.join(SQL_ROOT, 'warehouse'))) await runSqlFile(setup, file);
     }
     return engine;
   }
 
-  /** Borrow a connection for several statements (temp tables live per connection); index tables are fresh. */
-  async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-    await this.ensureFresh();
-    return this.borrow(fn);
+  /** The warehouse as of now (re-read only when its stamp moved). */
+  warehouse(): WarehouseSnapshot {
+    return this.state.current();
   }
 
-  private async borrow<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-    const c = await this.acquire();
+  poolStats(): PoolStats {
+    return this.pool.stats();
+  }
+
+  /**
+   * Borrow a connection for several statements (temp tables live per connection); index tables are fresh. The
+   * connection goes back on every path; an abort interrupts whatever it is running and fails the call.
+   */
+  async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>, options: BorrowOptions = {}): Promise<T> {
+    await this.ensureFresh();
+    const c = await this.pool.acquire(options.waitMs);
+    const { signal } = options;
+    let work: Promise<T> | null = null;
+    const onAbort = () => {
+      if (work) interruptUntilSettled(c, work);
+    };
     try {
-      return await fn(c);
+      if (signal?.aborted) throw new QueryAbortedError();
+      work = fn(c);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      return await work;
+    } catch (err) {
+      throw signal?.aborted ? new QueryAbortedError() : err;
     } finally {
-      this.release(c);
+      signal?.removeEventListener('abort', onAbort);
+      this.pool.release(c);
     }
   }
 
-  private async acquire(): Promise<DuckDBConnection> {
-    return this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiters.push(resolve)));
-  }
-
-  private release(c: DuckDBConnection): void {
-    const next = this.waiters.shift();
-    if (next) next(c);
-    else this.idle.push(c);
+  /** Take a connection until `release` is called (streaming results); the caller must release exactly once. */
+  async lease(options: BorrowOptions = {}): Promise<{ connection: DuckDBConnection; release(): void }> {
+    await this.ensureFresh();
+    const connection = await this.pool.acquire(options.waitMs);
+    let released = false;
+    return {
+      connection,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.pool.release(connection);
+      },
+    };
   }
 
   /** The connection that loaded the writer's temp tables and macros. */
@@ -105,44 +154,32 @@ export class Engine {
   }
 
   /**
-   * Rebuild the in-memory index tables when an ingest committed since they were built. One stat of `_manifest` per
-   * query (a commit renames its manifest into that folder, which changes the folder's mtime); concurrent callers share
-   * one rebuild. CREATE OR REPLACE is transactional, so queries already running keep reading the old table.
+   * Rebuild the in-memory index tables when the warehouse changed since they were built (a few stats per query;
+   * concurrent callers share one rebuild). CREATE OR REPLACE is transactional, so running queries keep the old table.
    */
   async ensureFresh(): Promise<void> {
-    const stamp = manifestStamp(this.warehouseDir);
+    const { stamp } = this.state.current();
     if (stamp === this.indexedStamp) return;
-    this.refreshing ??= this.borrow(async (c) => {
-      for (const file of this.indexFiles) await runSqlFile(c, file);
-      this.indexedStamp = stamp;
-    }).finally(() => {
+    this.refreshing ??= (async () => {
+      const c = await this.pool.acquire();
+      try {
+        for (const file of this.indexFiles) await runSqlFile(c, file);
+        this.indexedStamp = stamp;
+      } finally {
+        this.pool.release(c);
+      }
+    })().finally(() => {
       this.refreshing = null;
     });
     await this.refreshing;
   }
 
   /** Run a statement with bound values and return JSON-ready row objects. */
-  async query<T = Record<string, unknown>>(sql: string, params: Params = {}): Promise<T[]> {
+  async query<T = Record<string, unknown>>(sql: string, params: Params = {}, options: BorrowOptions = {}): Promise<T[]> {
     return this.withConnection(async (c) => {
       const reader = await c.runAndReadAll(sql, params);
       return reader.getRowObjectsJson() as T[];
-    });
-  }
-
-  /** Stream a result chunk by chunk; the connection is held until the iterator finishes. */
-  async *stream(sql: string, params: Params = {}): AsyncGenerator<{ result: DuckDBResult; chunk: import('@duckdb/node-api').DuckDBDataChunk }> {
-    await this.ensureFresh();
-    const c = await this.acquire();
-    try {
-      const result = await c.stream(sql, params);
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        yield { result, chunk };
-      }
-    } finally {
-      this.release(c);
-    }
+    }, options);
   }
 
   close(): void {
@@ -151,12 +188,8 @@ export class Engine {
   }
 }
 
-/** Changes whenever a manifest is added to the warehouse (mtime and size of the `_manifest` folder). */
-function manifestStamp(warehouseDir: string): string {
-  try {
-    const st = fs.statSync(path.join(warehouseDir, '_manifest'), { bigint: true });
-    return `${st.mtimeNs}:${st.size}:${st.nlink}`;
-  } catch {
-    return 'none';
-  }
+/** Per-connection variables the SQL layers read: the warehouse root and the bucket count. */
+async function setVariables(c: DuckDBConnection, warehouseDir: string): Promise<void> {
+  await c.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
+  await c.run('SET VARIABLE cik_buckets = $n', { n: CIK_BUCKETS });
 }

@@ -1,7 +1,8 @@
-// Query function of the as-reported financials resource: validates and binds parameters, runs the as_reported macro,
-// and returns the spec's JSON objects as DuckDB's to_json renders them (maps become objects, numbers stay numbers).
+// The as-reported financials resource as an engine query: the macro, its arguments and its stored equivalent, run by
+// the engine's one query path (engine/query) for both the HTTP route and engine callers. Parameter validation lives
+// with the route's parameter specs; here the types say what is accepted.
 import type { Engine } from '../db/Engine.ts';
-import { periodsAreCurrent } from './materializePeriods.ts';
+import { jsonRows, macroCall, type MacroQuery } from '../query/index.ts';
 
 export type AsReportedSeries = 'annual' | 'quarter' | 'ttm';
 
@@ -31,40 +32,18 @@ export interface AsReportedPeriod {
   derived: Record<string, string>;
 }
 
-/** A parameter the caller got wrong; `parameter` names it. */
-export class AsReportedParamError extends Error {
-  constructor(readonly parameter: string, reason: string) {
-    super(`${parameter}: ${reason}`);
-    this.name = 'AsReportedParamError';
-  }
-}
+/** as_reported(cik, period, lim, as_of) computes; as_reported_stored(cik, period, lim) reads the materialized "now". */
+export const AS_REPORTED: MacroQuery<AsReportedParams> = {
+  macro: 'as_reported',
+  args: (p) => [p.cik, p.period, p.limit ?? null, p.asOf ?? null],
+  stored: {
+    macro: 'as_reported_stored',
+    args: (p) => [p.cik, p.period, p.limit ?? null],
+    appliesTo: (p) => (p.asOf ?? null) === null,
+  },
+};
 
-export const AS_REPORTED_SQL =
-  'SELECT to_json(r)::VARCHAR AS j FROM as_reported($cik::INTEGER, $period, $lim::INTEGER, $as_of::DATE) r';
-
-export function asReportedBindings(p: AsReportedParams): Record<string, string | number | null> {
-  if (!Number.isInteger(p.cik) || p.cik <= 0 || p.cik > 2_147_483_647) throw new AsReportedParamError('cik', 'expected a positive integer');
-  if (!['annual', 'quarter', 'ttm'].includes(p.period)) throw new AsReportedParamError('period', "expected 'annual', 'quarter' or 'ttm'");
-  const limit = p.limit ?? null;
-  if (limit !== null && (!Number.isInteger(limit) || limit < 1)) throw new AsReportedParamError('limit', 'expected a positive integer');
-  const asOf = p.asOf ?? null;
-  if (asOf !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`)))) {
-    throw new AsReportedParamError('asOf', 'expected a date YYYY-MM-DD');
-  }
-  return { cik: p.cik, period: p.period, lim: limit, as_of: asOf };
-}
-
-/** The same rows read from the materialized `periods` dataset (only "now": no asOf). */
-export const AS_REPORTED_STORED_SQL =
-  'SELECT to_json(r)::VARCHAR AS j FROM as_reported_stored($cik::INTEGER, $period, $lim::INTEGER) r';
-
-/** Reads "now" from the materialized periods when they reflect every ingest; otherwise (or with asOf) computes. */
 export async function asReported(engine: Engine, params: AsReportedParams): Promise<AsReportedPeriod[]> {
-  const bound = asReportedBindings(params);
-  const stored = bound.as_of === null && periodsAreCurrent(engine.warehouseDir);
-  const { as_of: _, ...now } = bound;
-  const rows = stored
-    ? await engine.query<{ j: string }>(AS_REPORTED_STORED_SQL, now)
-    : await engine.query<{ j: string }>(AS_REPORTED_SQL, bound);
-  return rows.map((r) => JSON.parse(r.j) as AsReportedPeriod);
+  const rows = await jsonRows(engine, macroCall(engine, AS_REPORTED, params));
+  return rows.map((j) => JSON.parse(j) as AsReportedPeriod);
 }

@@ -1,7 +1,7 @@
 // Company group: /api/company/details (name, CIK, tickers, exchanges, SIC, fiscal year end, incorporation, addresses,
 // former names: what the SEC submissions data gives), answered by the company_details(cik) macro.
 import * as v from 'valibot';
-import { defineEndpoints } from '../registry.ts';
+import { defineEndpoint } from '../registry.ts';
 
 const text = v.nullable(v.string());
 const address = v.nullable(v.object({
@@ -32,7 +32,7 @@ export const CompanyDetails = v.object({
   asOf: v.pipe(v.string(), v.isoDate(), v.description('Date of the newest source describing the company')),
 });
 
-export const companyEndpoints = defineEndpoints({
+export const companyEndpoints = [defineEndpoint({
   path: '/api/company/details',
   group: 'Company',
   summary: 'Company details',
@@ -41,8 +41,8 @@ export const companyEndpoints = defineEndpoints({
   entity: true,
   params: {},
   macro: 'company_details',
-  args: ({ entity }) => [entity!.cik],
+  args: ({ entity }) => [entity.cik],
   shape: 'object',
   response: CompanyDetails,
-  emptyMessage: ({ entity }) => `No company details for cik ${entity!.cik}`,
-});
+  emptyMessage: ({ entity }) => `No company details for cik ${entity.cik}`,
+})];

@@ -1,10 +1,11 @@
-// Financials group: /api/financials/as-reported, answered by the period engine's as_reported(cik, period, lim, as_of)
-// or, when the materialized periods are current, by as_reported_stored(cik, period, lim).
+// Financials group: /api/financials/as-reported, answered by the engine's AS_REPORTED query (the same one
+// engine/financials/asReported.ts runs): as_reported(cik, period, lim, as_of), or as_reported_stored while current.
 import * as v from 'valibot';
-import { defineEndpoints } from '../registry.ts';
+import { defineEndpoint, type CallInput } from '../registry.ts';
+import { mapInput } from '../../engine/query/index.ts';
 import { limitParam, periodParam } from '../params/common.ts';
-import { dateParam } from '../params/ParamSpec.ts';
-import { periodsAreCurrent } from '../../engine/financials/materializePeriods.ts';
+import { dateParam, type ParamValues } from '../params/ParamSpec.ts';
+import { AS_REPORTED, type AsReportedParams } from '../../engine/financials/asReported.ts';
 
 export const AsReportedPeriod = v.object({
   period: v.pipe(v.string(), v.isoDate(), v.description('Fiscal period end, YYYY-MM-DD')),
@@ -21,27 +22,23 @@ export const AsReportedPeriod = v.object({
   derived: v.pipe(v.record(v.string(), v.string()), v.description('Fact synthesized from others in the same period -> how it was derived')),
 });
 
-export const financialsEndpoints = defineEndpoints({
+const asReportedParams = {
+  period: periodParam(['annual', 'quarter', 'ttm'] as const, 'annual: fiscal years; quarter: quarterly series (Q4 reconstructed); ttm: trailing twelve months'),
+  limit: limitParam,
+  asOf: dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date'),
+};
+
+export const asReportedEndpoint = defineEndpoint({
   path: '/api/financials/as-reported',
   group: 'Financials',
   summary: 'As-reported financials',
   description: 'Facts exactly as filed per fiscal period, newest first, with the filings that supplied or changed each value and Q4/Q2/Q3 reconstructions.',
   tiers: [],
   entity: true,
-  params: {
-    period: periodParam(['annual', 'quarter', 'ttm'] as const, 'annual: fiscal years; quarter: quarterly series (Q4 reconstructed); ttm: trailing twelve months'),
-    limit: limitParam,
-    asOf: dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date'),
-  },
-  macro: 'as_reported',
-  args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, (params.asOf as string | undefined) ?? null],
-  // the period engine's results materialized after ingest: a lookup instead of the reconstruction, while current
-  stored: {
-    macro: 'as_reported_stored',
-    args: ({ entity, params }) => [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number],
-    current: periodsAreCurrent,
-    appliesTo: ({ params }) => params.asOf === undefined,
-  },
+  params: asReportedParams,
+  ...mapInput(AS_REPORTED, ({ entity, params }: CallInput<ParamValues<typeof asReportedParams>, true>): AsReportedParams => ({ cik: entity.cik, period: params.period ?? 'annual', limit: params.limit ?? null, asOf: params.asOf ?? null })),
   shape: 'array',
   response: AsReportedPeriod,
 });
+
+export const financialsEndpoints = [asReportedEndpoint];

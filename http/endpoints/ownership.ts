@@ -1,9 +1,9 @@
 // Insider Transactions and Ownership groups: Forms 3/4/5 trades, the insider trading summary, 13F institutional holders,
 // 13D/13G beneficial owners and an ownership summary, each answered by a sql/60_ownership macro.
 import * as v from 'valibot';
-import { defineEndpoints, type CallInput } from '../registry.ts';
-import { badRequest } from '../HttpError.ts';
-import { dateParam, integerParam } from '../params/ParamSpec.ts';
+import { defineEndpoint, type ResolvedEntity } from '../registry.ts';
+import { dateParam, integerParam, required } from '../params/ParamSpec.ts';
+import { CIK_MAX } from '../params/entityParams.ts';
 
 const num = v.nullable(v.number());
 const text = v.nullable(v.string());
@@ -106,14 +106,14 @@ export const OwnershipSummary = v.object({
 });
 
 /** The resolved identifiers in the order the ownership macros take them; a cik alone means the issuer's every security. */
-function identifiers({ entity }: CallInput) {
-  return [entity!.cik, entity!.ticker, entity!.cusip, entity!.composite_figi, entity!.share_class_figi];
+function identifiers({ entity }: { entity: ResolvedEntity }) {
+  return [entity.cik, entity.ticker, entity.cusip, entity.composite_figi, entity.share_class_figi];
 }
 
 const reportDateParam = dateParam('Pins to the most recent 13F quarter end on or before this date; default: the latest quarter with any filings');
 
-export const ownershipEndpoints = defineEndpoints(
-  {
+export const ownershipEndpoints = [
+  defineEndpoint({
     path: '/api/insider-transactions',
     group: 'Insider Transactions',
     summary: 'Insider transactions',
@@ -122,11 +122,11 @@ export const ownershipEndpoints = defineEndpoints(
     entity: true,
     params: {},
     macro: 'insider_transactions',
-    args: ({ entity }) => [entity!.cik],
+    args: ({ entity }) => [entity.cik],
     shape: 'paginated',
     response: InsiderTransaction,
-  },
-  {
+  }),
+  defineEndpoint({
     path: '/api/insider-transactions/by-insider',
     group: 'Insider Transactions',
     summary: 'Insider transactions of one person',
@@ -134,19 +134,17 @@ export const ownershipEndpoints = defineEndpoints(
     tiers: ['SP'],
     entity: true,
     params: {
-      ownerCik: integerParam(1, 9_999_999_999, 'CIK of the reporting owner (required)', { example: 1402349 }),
+      // binds to an INTEGER column: the range is INTEGER's, so no accepted value can fail the cast
+      ownerCik: required(integerParam(1, CIK_MAX, 'CIK of the reporting owner', { example: 1402349 })),
       startDate: dateParam('Transactions on or after this date'),
       endDate: dateParam('Transactions on or before this date'),
     },
     macro: 'insider_transactions_by_insider',
-    args: ({ entity, params }) => {
-      if (typeof params.ownerCik !== 'number') throw badRequest('Missing parameter "ownerCik": expected an integer from 1 to 9999999999');
-      return [entity!.cik, params.ownerCik, (params.startDate as string | undefined) ?? null, (params.endDate as string | undefined) ?? null];
-    },
+    args: ({ entity, params }) => [entity.cik, params.ownerCik, params.startDate ?? null, params.endDate ?? null],
     shape: 'paginated',
     response: InsiderTransaction,
-  },
-  {
+  }),
+  defineEndpoint({
     path: '/api/insider-transactions/summary',
     group: 'Insider Transactions',
     summary: 'Insider trading summary',
@@ -155,11 +153,11 @@ export const ownershipEndpoints = defineEndpoints(
     entity: true,
     params: {},
     macro: 'insider_summary',
-    args: ({ entity }) => [entity!.cik, null],
+    args: ({ entity }) => [entity.cik, null],
     shape: 'object',
     response: InsiderSummary,
-  },
-  {
+  }),
+  defineEndpoint({
     path: '/api/ownership/institutional-holders',
     group: 'Ownership',
     summary: 'Institutional holders (13F)',
@@ -168,13 +166,13 @@ export const ownershipEndpoints = defineEndpoints(
     entity: true,
     params: { reportDate: reportDateParam },
     macro: 'institutional_holders',
-    args: (input) => [...identifiers(input), (input.params.reportDate as string | undefined) ?? null],
+    args: (input) => [...identifiers(input), input.params.reportDate ?? null],
     shape: 'paginated',
     omitWhenNull: ['pctOfShares', 'prevPctOfShares'],
     maxPageSize: 500,
     response: InstitutionalHolder,
-  },
-  {
+  }),
+  defineEndpoint({
     path: '/api/ownership/beneficial-owners',
     group: 'Ownership',
     summary: 'Beneficial owners (13D/13G)',
@@ -186,8 +184,8 @@ export const ownershipEndpoints = defineEndpoints(
     args: (input) => identifiers(input),
     shape: 'array',
     response: BeneficialOwner,
-  },
-  {
+  }),
+  defineEndpoint({
     path: '/api/ownership/summary',
     group: 'Ownership',
     summary: 'Ownership summary',
@@ -196,8 +194,8 @@ export const ownershipEndpoints = defineEndpoints(
     entity: true,
     params: { reportDate: reportDateParam },
     macro: 'ownership_summary',
-    args: (input) => [...identifiers(input), (input.params.reportDate as string | undefined) ?? null],
+    args: (input) => [...identifiers(input), input.params.reportDate ?? null],
     shape: 'object',
     response: OwnershipSummary,
-  },
-);
+  }),
+];

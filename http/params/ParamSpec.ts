@@ -13,7 +13,20 @@ export interface ParamSpec<T = unknown> {
   /** Documented default (applied by the endpoint, not by validation). */
   readonly default?: string | number | boolean;
   readonly example?: string | number | boolean;
+  /** A request without it is a 400 (validateQuery); documented as required in OpenAPI. */
+  readonly required?: boolean;
 }
+
+/** The same parameter, but a request must give it. */
+export function required<T>(spec: ParamSpec<T>): ParamSpec<T> & { readonly required: true } {
+  return { ...spec, required: true, description: spec.description };
+}
+
+type ValueOf<S> = S extends ParamSpec<infer T> ? T : never;
+type RequiredKeys<S> = { [K in keyof S]: S[K] extends { readonly required: true } ? K : never }[keyof S];
+
+/** The validated values an endpoint's handler receives for its parameter specs: required ones present, others optional. */
+export type ParamValues<S> = { readonly [K in RequiredKeys<S>]: ValueOf<S[K]> } & { readonly [K in Exclude<keyof S, RequiredKeys<S>>]?: ValueOf<S[K]> };
 
 export function integerParam(min: number, max: number, description: string, extra: Partial<ParamSpec<number>> = {}): ParamSpec<number> {
   const expected = `an integer from ${min} to ${max}`;

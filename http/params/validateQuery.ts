@@ -1,5 +1,5 @@
 // Request validation at the edge: unknown parameters (with a "did you mean"), repeated ones, each value against its
-// ParamSpec, and the spec's "exactly one entity identifier" rule. Every problem is a 400 naming the parameter.
+// ParamSpec, required parameters, and the spec's "exactly one entity identifier" rule. Every problem is a 400 naming the parameter.
 import { badRequest } from '../HttpError.ts';
 import type { Endpoint } from '../registry.ts';
 import { ENTITY_PARAMS, ENTITY_PARAM_NAMES, type EntityParam } from './entityParams.ts';
@@ -46,6 +46,9 @@ export function validateQuery(endpoint: Endpoint, query: Readonly<Record<string,
     if (!parsed.ok) throw badRequest(`Invalid parameter "${name}": expected ${parsed.expected}, got ${shown(raw)}`);
     if (endpoint.entity && (ENTITY_PARAM_NAMES as string[]).includes(name)) entities.push({ name: name as EntityParam, value: parsed.value as string | number });
     else params[name] = parsed.value;
+  }
+  for (const [name, spec] of Object.entries(endpoint.params)) {
+    if (spec.required && !Object.hasOwn(params, name)) throw badRequest(`Missing parameter "${name}": expected ${spec.expected}`);
   }
   if (!endpoint.entity) return { entity: null, params };
   if (entities.length === 0) {

@@ -2,7 +2,9 @@
 import type Koa from 'koa';
 import { HttpError } from '../HttpError.ts';
 
-export type Format = 'json' | 'arrow' | 'csv';
+import type { Format } from '../../engine/query/index.ts';
+
+export type { Format };
 
 export const MEDIA: Record<Format, string> = {
   json: 'application/json',

@@ -205,7 +205,7 @@ describe('entity identification and validation (400)', () => {
     ['unknown cik', '?cik=12', /Unknown cik 12/],
     ['unknown cusip', '?cusip=000000000', /Unknown cusip "000000000"/],
     ['unknown composite FIGI', '?composite_figi=BBG000000000', /Unknown composite_figi/],
-    ['cik not a number', '?cik=apple', /Invalid parameter "cik": expected an integer from 1 to 9999999999, got "apple"/],
+    ['cik not a number', '?cik=apple', /Invalid parameter "cik": expected an integer from 1 to 2147483647, got "apple"/],
     ['cik zero', '?cik=0', /Invalid parameter "cik"/],
     ['cik too long', '?cik=123456789012', /Invalid parameter "cik"/],
     ['cusip wrong length', '?cusip=12345', /Invalid parameter "cusip": expected a CUSIP of exactly 9 letters or digits/],
@@ -378,7 +378,7 @@ describe('HTTP behaviour', () => {
     for (const e of ENDPOINTS) assert.ok(doc.paths[e.path], e.path);
     const params = doc.paths['/api/company/details']!.get.parameters;
     assert.deepEqual(params.map((p) => p.name), ['symbol', 'cik', 'cusip', 'composite_figi', 'share_class_figi']);
-    assert.deepEqual(params.find((p) => p.name === 'cik')!.schema, { type: 'integer', minimum: 1, maximum: 9_999_999_999 });
+    assert.deepEqual(params.find((p) => p.name === 'cik')!.schema, { type: 'integer', minimum: 1, maximum: 2_147_483_647 });
     const paged = doc.paths['/test/facts']!.get.parameters.map((p) => p.name);
     assert.ok(paged.includes('page') && paged.includes('pageSize'));
     const html = await (await fetch(`${app.base}/docs`)).text();

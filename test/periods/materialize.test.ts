@@ -5,7 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
-import { AS_REPORTED_SQL, asReported, AsReportedParamError } from '../../engine/financials/asReported.ts';
+import { asReported } from '../../engine/financials/asReported.ts';
+import { jsonRows } from '../../engine/query/index.ts';
+import { validateQuery } from '../../http/params/validateQuery.ts';
+import { asReportedEndpoint } from '../../http/endpoints/financials.ts';
+import { HttpError } from '../../http/HttpError.ts';
 import { materializePeriods, periodsAreCurrent, readPeriodsState } from '../../engine/financials/materializePeriods.ts';
 import { companyFactsJson } from '../helpers/oracleFiler.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
@@ -24,8 +28,8 @@ async function ingest(s: typeof first): Promise<void> {
 }
 
 async function onTheFly(cik: number, period: string) {
-  const rows = await engine.query<{ j: string }>(AS_REPORTED_SQL, { cik, period, lim: null, as_of: null });
-  return rows.map((r) => JSON.parse(r.j) as unknown);
+  const rows = await jsonRows(engine, { macro: 'as_reported', args: [cik, period, null, null], omitWhenNull: [] });
+  return rows.map((j) => JSON.parse(j) as unknown);
 }
 
 before(async () => {
@@ -72,17 +76,17 @@ test('an ingest after materializing makes the stored periods stale, and reads co
   assert.equal(full.buckets, 4);
 });
 
-test('bad parameters are refused with the parameter named, before any SQL runs', async () => {
-  const cases: [Record<string, unknown>, string][] = [
-    [{ cik: 0, period: 'annual' }, 'cik'],
-    [{ cik: 1.5, period: 'annual' }, 'cik'],
-    [{ cik: 320193, period: 'monthly' }, 'period'],
-    [{ cik: 320193, period: 'ttm', limit: 0 }, 'limit'],
-    [{ cik: 320193, period: 'ttm', asOf: '2024-13-45' }, 'asOf'],
-    [{ cik: 320193, period: 'ttm', asOf: "2024-01-01'; DROP" }, 'asOf'],
+test('bad parameters are refused by the route that runs asReported, with the parameter named, before any SQL runs', () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ cik: '0', period: 'annual' }, 'cik'],
+    [{ cik: '1.5', period: 'annual' }, 'cik'],
+    [{ cik: '320193', period: 'monthly' }, 'period'],
+    [{ cik: '320193', period: 'ttm', limit: '0' }, 'limit'],
+    [{ cik: '320193', period: 'ttm', asOf: '2024-13-45' }, 'asOf'],
+    [{ cik: '320193', period: 'ttm', asOf: "2024-01-01'; DROP" }, 'asOf'],
   ];
-  for (const [params, name] of cases) {
-    await assert.rejects(asReported(engine, params as never), (err) => err instanceof AsReportedParamError && err.parameter === name);
+  for (const [query, name] of cases) {
+    assert.throws(() => validateQuery(asReportedEndpoint, query), (err) => err instanceof HttpError && err.status === 400 && err.message.includes(`"${name}"`));
   }
 });
 

@@ -10,6 +10,8 @@ import { tempDir } from '../helpers/tempWarehouse.ts';
 test('after a failed query .export waits for the next query instead of writing an older one', async () => {
   const warehouse = tempDir('repl-wh-');
   const out = tempDir('repl-out-');
+  // a reader never creates the warehouse: a writer does, once
+  (await Engine.open({ warehouseDir: warehouse, mode: 'write', threads: 1 })).close();
   const engine = await Engine.open({ warehouseDir: warehouse, mode: 'read', threads: 1, extraDirectories: [out] });
   let printed = '';
   const session = new ReplSession(engine, {

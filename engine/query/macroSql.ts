@@ -1,13 +1,14 @@
-// The fixed statement shapes the HTTP layer runs around a registry macro. Only the macro's registered name is spliced
-// (through quoteIdentifier); every value, including LIMIT/OFFSET, is a bound positional parameter.
-import { quoteIdentifier } from '../../engine/db/quote.ts';
+// The fixed statement shapes the engine runs around a registered table macro. Only the macro's registered name and
+// the registry's omit-when-null field names are spliced (through quoteIdentifier); every value, including
+// LIMIT/OFFSET, is a bound positional parameter.
+import { quoteIdentifier } from '../db/quote.ts';
 
 function call(macro: string, argCount: number): string {
   const placeholders = Array.from({ length: argCount }, (_, i) => `$${i + 1}`).join(', ');
   return `${quoteIdentifier(macro)}(${placeholders})`;
 }
 
-/** Rows as DuckDB types (Arrow, CSV). */
+/** Rows as DuckDB types (Arrow, CSV); paged adds LIMIT $n+1 OFFSET $n+2. */
 export function rowsSql(macro: string, argCount: number, paged: boolean): string {
   const page = paged ? ` LIMIT $${argCount + 1} OFFSET $${argCount + 2}` : '';
   return `SELECT * FROM ${call(macro, argCount)}${page}`;
@@ -31,6 +32,9 @@ export function countSql(macro: string, argCount: number): string {
   return `SELECT count(*)::DOUBLE AS n FROM ${call(macro, argCount)}`;
 }
 
-export function macroExistsSql(): string {
-  return "SELECT DISTINCT function_name AS name FROM duckdb_functions() WHERE function_type = 'table_macro'";
+/** The result's columns without running it (an empty result still has a CSV header and an Arrow schema). */
+export function columnsSql(sql: string): string {
+  return `SELECT * FROM (${sql}) LIMIT 0`;
 }
+
+export const TABLE_MACROS_SQL = "SELECT DISTINCT function_name AS name FROM duckdb_functions() WHERE function_type = 'table_macro'";

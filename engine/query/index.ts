@@ -1,0 +1,11 @@
+// The engine's query surface, the only engine module the HTTP layer calls for data: run a registry macro as JSON rows,
+// a count, or a byte stream (JSON, Arrow, CSV); resolve an entity; read the warehouse state through the Engine.
+export { mapInput, type MacroQuery, type MacroCall } from './MacroQuery.ts';
+export { macroCall } from './macroCall.ts';
+export { jsonRows, countRows } from './runMacro.ts';
+export { rowStream, type Format, type StreamOptions } from './rowStream.ts';
+export { missingMacros } from './missingMacros.ts';
+export { resolveEntity, ENTITY_IDENTIFIERS, type EntityIdentifier, type ResolvedEntity } from './resolveEntity.ts';
+export { Engine, QueryAbortedError, type BorrowOptions } from '../db/Engine.ts';
+export { PoolBusyError, type PoolStats } from '../db/ConnectionPool.ts';
+export type { WarehouseSnapshot } from '../db/WarehouseState.ts';

@@ -1,0 +1,27 @@
+// Entity identification: the one identifier given becomes a cik (and the matched security) via the resolve_entity
+// macro, or null when it names nothing.
+import type { BorrowOptions, Engine } from '../db/Engine.ts';
+import { rowsSql } from './macroSql.ts';
+
+export const ENTITY_IDENTIFIERS = ['symbol', 'cik', 'cusip', 'composite_figi', 'share_class_figi'] as const;
+export type EntityIdentifier = (typeof ENTITY_IDENTIFIERS)[number];
+
+/** The security or company an entity identifier resolved to (resolve_entity's row). */
+export interface ResolvedEntity {
+  cik: number;
+  name: string | null;
+  ticker: string | null;
+  exchange: string | null;
+  cusip: string | null;
+  composite_figi: string | null;
+  share_class_figi: string | null;
+  kind: string | null;
+}
+
+const SQL = rowsSql('resolve_entity', ENTITY_IDENTIFIERS.length, false);
+
+export async function resolveEntity(engine: Engine, given: { name: EntityIdentifier; value: string | number }, options: BorrowOptions = {}): Promise<ResolvedEntity | null> {
+  const args = ENTITY_IDENTIFIERS.map((name) => (name === given.name ? given.value : null));
+  const rows = await engine.query<ResolvedEntity>(SQL, args, options);
+  return rows[0] ?? null;
+}

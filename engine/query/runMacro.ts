@@ -1,0 +1,16 @@
+// Whole (small) results of a macro call: one JSON text per row (object- and array-shaped answers, engine callers),
+// or the row count a page is cut from.
+import type { BorrowOptions, Engine } from '../db/Engine.ts';
+import type { MacroCall } from './MacroQuery.ts';
+import { countSql, jsonRowsSql } from './macroSql.ts';
+
+/** Each row as the JSON text DuckDB renders for it (omit-when-null fields dropped where null). */
+export async function jsonRows(engine: Engine, call: MacroCall, options: BorrowOptions = {}): Promise<string[]> {
+  const rows = await engine.query<{ j: string }>(jsonRowsSql(call.macro, call.args.length, false, call.omitWhenNull), call.args, options);
+  return rows.map((r) => r.j);
+}
+
+export async function countRows(engine: Engine, call: MacroCall, options: BorrowOptions = {}): Promise<number> {
+  const [row] = await engine.query<{ n: number }>(countSql(call.macro, call.args.length), call.args, options);
+  return row?.n ?? 0;
+}
