@@ -116,7 +116,8 @@ export function emitXbrl(file: SourceFile, source: 'xbrl-instance' | 'inline-xbr
       items: [], isXbrl: true,
       isInlineXbrl: source === 'inline-xbrl' || /_htm\.xml$/i.test(documentName(file)),
       primaryDocument: source === 'inline-xbrl' ? documentName(file) : null, primaryDocDescription: null,
-      documents: [], size: null, fileNumber: null, filmNumber: null, act: null, fy, fp, source,
+      // the document's own name: what ties a headerless document to its filing in the filings index (fact_observations)
+      documents: [documentName(file)], size: null, fileNumber: null, filmNumber: null, act: null, fy, fp, source,
     };
     batch.filings.push(filing);
   }
