@@ -1,6 +1,6 @@
 -- One row per transaction row (holdings excluded) of an issuer's chosen Form 3/4/5 filings, attributed to one reporting
 -- owner by the priority officer > director > 10% owner > other (then the order the filing lists them), with every
--- co-owner's key kept (owner_keys: CIK, or upper-cased name when the filing gives no CIK). Key: accession, is_derivative, seq.
+-- co-owner's key kept (owner_keys: CIK, or owner_name_key of the name when the filing gives no CIK). Key: accession, is_derivative, seq.
 CREATE OR REPLACE MACRO insider_trade_rows(p_cik) AS TABLE
 WITH filings AS (
   SELECT * FROM insider_filings_of(p_cik)
@@ -14,7 +14,10 @@ attributed AS (
   SELECT accession,
     arg_min(owner, owner_rank * 10000 + pos) AS owner,
     min(owner_rank) AS owner_rank,
-    list(coalesce(owner.cik::VARCHAR, upper(trim(owner.name))) ORDER BY pos) AS owner_keys
+    -- an owner known only from the filing's signature (insiderDataset.ts SIGNATORY: an attorney-in-fact often signs
+    -- for many people) names the row but never makes two filings one owner's
+    coalesce(list(coalesce(owner.cik::VARCHAR, owner_name_key(owner.name)) ORDER BY pos)
+      FILTER (WHERE owner.other_text IS DISTINCT FROM 'signatory (no reporting-owner row)'), []) AS owner_keys
   FROM owners
   GROUP BY accession
 ),
@@ -27,7 +30,7 @@ SELECT r.accession, r.issuer_cik, r.is_derivative, r.seq, f.document_type, f.is_
   f.filed, f.accession_number, f.filing_url,
   a.owner, coalesce(a.owner_rank, 5) AS owner_rank, coalesce(a.owner_keys, []) AS owner_keys,
   r.security_title, r.transaction_date, r.transaction_code, r.shares, r.price_per_share, r.acquired_disposed, r.shares_after,
-  r.direct_indirect, r.exercise_price, r.exercise_date, r.expiration_date, r.underlying_security, r.underlying_shares, r.footnote_ids
+  r.direct_indirect, r.nature_of_ownership, r.exercise_price, r.exercise_date, r.expiration_date, r.underlying_security, r.underlying_shares, r.footnote_ids
 FROM rows r
 JOIN filings f USING (accession)
 LEFT JOIN attributed a USING (accession);

@@ -1,7 +1,9 @@
 -- One row per physical trade of an issuer's insiders (see insider_trades) with a named reporting owner, as the spec's
 -- JSON fields plus the merged co-owners' keys and the row's position (for by-insider and ordering).
--- transactionValue = shares x price per share. Trades whose filing names no reporting owner (a data-set quarter
--- ingested without its REPORTINGOWNER table) are left out: ownerName is required.
+-- transactionValue = shares x price per share. A trade whose filing has no reporting-owner row (a data-set quarter
+-- published without its REPORTINGOWNER table) is served under the filing's signer (see insiderDataset.ts); only a
+-- filing that names neither an owner nor a signer (none in the SEC's published quarters) is left out: ownerName is
+-- required by the spec.
 CREATE OR REPLACE MACRO insider_transaction_rows(p_cik) AS TABLE
 SELECT
   owner.name AS "ownerName",

@@ -6,7 +6,7 @@ WITH anchor AS (
   SELECT coalesce(p_as_of::DATE, current_date) AS as_of
 ),
 trades AS (
-  SELECT t.*, coalesce(t.owner.cik::VARCHAR, upper(trim(t.owner.name))) AS owner_key
+  SELECT t.*, coalesce(t.owner.cik::VARCHAR, owner_name_key(t.owner.name)) AS owner_key
   FROM insider_trades(p_cik) t
   WHERE t.transaction_code IN ('P', 'S') AND (t.owner.is_officer OR t.owner.is_director)
 ),

@@ -59,16 +59,6 @@ describe('insider data sets', () => {
     assert.match(next!.remarks, /^The reporting persons may be deemed members of a "group" \(as such term/);
   });
 
-  test('a quarter without its REPORTINGOWNER table keeps its trades in the warehouse but serves none (ownerName is required)', async () => {
-    const [issuer] = await w.engine.query<{ cik: number }>(`
-      SELECT t.issuer_cik AS cik FROM src_insider_transactions t JOIN src_insider_filings f USING (accession)
-      WHERE len(f.owners) = 0 AND NOT t.is_holding GROUP BY ALL ORDER BY count(*) DESC LIMIT 1`);
-    const [n] = await w.engine.query<{ trades: number; served: number }>(`
-      SELECT (SELECT count(*) FROM insider_trades($c))::INTEGER AS trades, (SELECT count(*) FROM insider_transactions($c))::INTEGER AS served`, { c: issuer!.cik });
-    assert.ok(n!.trades > 0);
-    assert.equal(n!.served, 0);
-  });
-
   test('three separate gifts of the same size on one day are kept as three trades (shares owned after differ)', async () => {
     const [n] = await w.engine.query<{ n: number }>(`
       SELECT count(*)::INTEGER AS n FROM insider_trades(1067983) WHERE transaction_code = 'G' AND shares = 660366`);

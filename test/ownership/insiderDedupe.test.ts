@@ -146,3 +146,70 @@ describe('insider trade rules', () => {
     assert.equal(w3.sellShares, 71178 + 99327 + 86138 + 41872 + 20075 + 20799 + 85322 + 141 + 13787 + 10306 + 65016 + 178845 + 38548);
   });
 });
+
+// issue 8 item 7: rows merge only when they are the same physical trade. Counted per rule on the fixtures' insider data
+// sets and ownership documents; the whole-fixture counts (every issuer of both quarters) are in the branch report.
+describe('insider dedupe on the fixture data sets: which rule removes how many rows', () => {
+  let w: OwnershipWarehouse;
+  before(async () => {
+    w = await ownershipWarehouse([fixture('sec-datasets', 'insider'), fixture('edgar', 'ownership')]);
+  });
+  after(() => w.cleanup());
+
+  test('issuers whose filings name their reporting owners: rows removed per rule, computed then asserted', async () => {
+    const issuers = await w.engine.query<{ cik: number }>(`
+      SELECT DISTINCT issuer_cik AS cik FROM src_insider_filings WHERE len(owners) > 0
+        AND list_bool_or(list_transform(owners, o -> o.other_text IS DISTINCT FROM 'signatory (no reporting-owner row)')) ORDER BY 1`);
+    const counts: Record<string, number> = { rows: 0, form5: 0, amended: 0, 'same trade': 0, price: 0, kept: 0 };
+    for (const { cik } of issuers) {
+      const rows = await w.engine.query<{ dropped_by: string | null; n: number }>(
+        'SELECT dropped_by, count(*)::INTEGER AS n FROM insider_trade_dedupe($c) GROUP BY ALL', { c: cik });
+      for (const r of rows) {
+        counts.rows! += r.n;
+        counts[r.dropped_by ?? 'kept'] = (counts[r.dropped_by ?? 'kept'] ?? 0) + r.n;
+      }
+    }
+    // measured before this rule: the same-trade merge took 19 of these 219 rows (unrelated owners' identical trades
+    // included) and kept 199
+    assert.deepEqual(counts, { rows: 219, form5: 0, amended: 0, 'same trade': 1, price: 1, kept: 217 });
+  });
+
+  test('one filing repeating a trade for a different ownership nature keeps both rows; the same nature merges', async () => {
+    // read from the 2024q3 DERIV/NONDERIV tables: a filing with identical rows under different natures of ownership
+    const [pair] = await w.engine.query<{ accession: string; cik: number; n: number }>(`
+      SELECT accession, issuer_cik AS cik, count(*)::INTEGER AS n FROM src_insider_transactions WHERE NOT is_holding
+      GROUP BY accession, issuer_cik, is_derivative, security_title, transaction_date, transaction_code, shares, price_per_share,
+        acquired_disposed, shares_after
+      HAVING count(DISTINCT coalesce(direct_indirect, '') || '|' || coalesce(nature_of_ownership, '')) = count(*) AND count(*) > 1
+      ORDER BY accession LIMIT 1`);
+    const kept = await w.engine.query<{ n: number }>(`
+      SELECT count(*)::INTEGER AS n FROM insider_trade_dedupe($c) WHERE accession = $a AND dropped_by IS NULL`, { c: pair!.cik, a: pair!.accession });
+    const all = await w.engine.query<{ n: number }>(`
+      SELECT count(*)::INTEGER AS n FROM src_insider_transactions WHERE accession = $a AND NOT is_holding`, { a: pair!.accession });
+    assert.ok(pair!.n > 1);
+    assert.equal(kept[0]!.n, all[0]!.n, 'no row of a filing whose repeats differ in ownership nature is merged');
+    const [same] = await w.engine.query<{ accession: string; cik: number; n: number }>(`
+      SELECT accession, issuer_cik AS cik, count(*)::INTEGER AS n FROM src_insider_transactions WHERE NOT is_holding
+      GROUP BY accession, issuer_cik, is_derivative, security_title, transaction_date, transaction_code, shares, price_per_share,
+        acquired_disposed, shares_after, direct_indirect, nature_of_ownership
+      HAVING count(*) > 1 ORDER BY accession LIMIT 1`);
+    const [merged] = await w.engine.query<{ dropped: number }>(`
+      SELECT count(*) FILTER (WHERE dropped_by = 'same trade')::INTEGER AS dropped FROM insider_trade_dedupe($c) WHERE accession = $a`,
+    { c: same!.cik, a: same!.accession });
+    assert.ok(merged!.dropped >= same!.n - 1);
+  });
+
+  test('a quarter without its REPORTINGOWNER table serves every trade, under the filing signature', async () => {
+    const [row] = await w.engine.query<{ cik: number; accession: string; signer: string }>(`
+      SELECT t.issuer_cik AS cik, t.accession, f.owners[1].name AS signer FROM src_insider_transactions t JOIN src_insider_filings f USING (accession)
+      WHERE f.owners[1].other_text = 'signatory (no reporting-owner row)' AND NOT t.is_holding ORDER BY t.accession LIMIT 1`);
+    const sig = fs.readFileSync(fixture('sec-datasets', 'insider', '2024q3_partial', 'OWNER_SIGNATURE.tsv'), 'utf8').split('\n')
+      .find((l) => l.startsWith(`${row!.accession}\t`))!.split('\t')[1]!;
+    assert.equal(sig.replace(/^\/s\/\s*/, '').startsWith(row!.signer.slice(0, 3)) || sig.includes(row!.signer), true);
+    const [n] = await w.engine.query<{ trades: number; served: number; named: number }>(`
+      SELECT (SELECT count(*) FROM insider_trades($c))::INTEGER AS trades, (SELECT count(*) FROM insider_transactions($c))::INTEGER AS served,
+        (SELECT count(*) FROM insider_transactions($c) WHERE "ownerName" IS NOT NULL)::INTEGER AS named`, { c: row!.cik });
+    assert.ok(n!.trades > 0);
+    assert.deepEqual([n!.served, n!.named], [n!.trades, n!.trades]);
+  });
+});

@@ -40,6 +40,22 @@ function ownerOf(t: TsvTable, row: number): InsiderOwner {
   };
 }
 
+/** otherText of an owner known only from the filing's signature; SQL keeps such owners out of trade matching. */
+export const SIGNATORY = 'signatory (no reporting-owner row)';
+
+/** The person a signature names: the principal of "X, Attorney-in-Fact for Y", else the signer without "/s/". */
+export function signerOf(raw: string | null): string | null {
+  if (!raw) return null;
+  const t = raw.replace(/^\s*\/s\/\s*/i, '').trim();
+  const principal = /\b(?:attorney[- ]in[- ]fact|on behalf of|as agent)\s+for\s+(.+)$/i.exec(t)?.[1] ?? /\bon behalf of\s+(.+)$/i.exec(t)?.[1];
+  const name = (principal ?? t).replace(/[\s,]+$/, '').trim();
+  return name === '' ? null : name;
+}
+
+function signatoryOwner(name: string): InsiderOwner {
+  return { cik: null, name, isDirector: false, isOfficer: false, isTenPercentOwner: false, isOther: true, officerTitle: null, otherText: SIGNATORY };
+}
+
 export const insiderDatasetParser: GroupParser = {
   kind: 'insider-dataset',
   detect(group) {
@@ -83,6 +99,14 @@ export const insiderDatasetParser: GroupParser = {
     };
     const owners = table(group, 'reportingowner', ['ACCESSION_NUMBER', 'RPTOWNERCIK', 'RPTOWNERNAME', 'RPTOWNER_RELATIONSHIP']);
     for (let r = 0; owners && r < owners.rows; r++) parentOf(owners, r).owners.push(ownerOf(owners, r));
+    // a quarter published without its REPORTINGOWNER table (or a filing missing from it) still names who signed: those
+    // trades are served under the signer, marked as such, rather than dropped
+    const signatures = table(group, 'owner_signature', ['ACCESSION_NUMBER', 'OWNERSIGNATURENAME']);
+    for (let r = 0; signatures && r < signatures.rows; r++) {
+      const parent = parentOf(signatures, r);
+      const name = signerOf(signatures.get(r, 'OWNERSIGNATURENAME'));
+      if (name && parent.owners.every((o) => o.otherText === SIGNATORY)) parent.owners.push(signatoryOwner(name));
+    }
     const notes = table(group, 'footnotes', ['ACCESSION_NUMBER', 'FOOTNOTE_ID', 'FOOTNOTE_TXT']);
     for (let r = 0; notes && r < notes.rows; r++) {
       parentOf(notes, r).footnotes.push({ id: notes.get(r, 'FOOTNOTE_ID') ?? '', text: notes.get(r, 'FOOTNOTE_TXT') ?? '' });
