@@ -2,12 +2,13 @@
 //   npm run ingest -- path/to/file-or-folder-or.zip [...]
 //   npm run ingest -- --tickers AAPL,MSFT [--since 2021-01-01] [--forms 10-K,10-Q]
 //   npm run ingest -- --ciks 320193
+//   npm run ingest -- --refresh-periods
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths, IngestFailed, type IngestReport } from '../engine/ingest/ingest.ts';
-import { materializePeriods } from '../engine/financials/materializePeriods.ts';
+import { refreshPeriods, refreshPeriodsLocked, RETRY_HINT, type RefreshOutcome } from '../engine/financials/refreshPeriods.ts';
 import { inputBytes } from '../engine/ingest/readInputs.ts';
 import { createProgress, formatBytes } from '../engine/ingest/progress.ts';
 import { EdgarClient, MissingUserAgentError } from '../engine/edgar/EdgarClient.ts';
@@ -30,6 +31,8 @@ Ingests local files, folders and .zip/.gz archives, and/or companies fetched fro
   --warehouse DIR       warehouse folder (default: FILINGS_WAREHOUSE or ./parquet)
   --batch-mb N          commit a batch every N MB of parsed input (default 256)
   --fx                  fetch the ECB and Fed H.10 exchange rates (FX_ECB_URL, FX_FRED_URL)
+  --refresh-periods     rebuild the stored period results of every company (also done
+                        by any ingest that finds them stale), with or without inputs
   -h, --help
 
 Online ingest requires SEC_USER_AGENT="Your Name you@example.com" (the SEC's fair-access policy).
@@ -46,6 +49,7 @@ interface Args {
   warehouse: string | null;
   batchBytes: number | undefined;
   fx: boolean;
+  refreshPeriods: boolean;
 }
 
 function list(v: string | undefined): string[] {
@@ -66,6 +70,7 @@ function parseCliArgs(argv: string[]): Args | 'help' {
         warehouse: { type: 'string' },
         'batch-mb': { type: 'string' },
         fx: { type: 'boolean' },
+        'refresh-periods': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -87,8 +92,13 @@ function parseCliArgs(argv: string[]): Args | 'help' {
     if (!(mb > 0)) throw new UsageError(`--batch-mb: expected a positive number, got "${v['batch-mb']}"`);
     batchBytes = Math.round(mb * 1024 * 1024);
   }
-  const args: Args = { paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, warehouse: v.warehouse ?? null, batchBytes, fx: v.fx ?? false };
-  if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0 && !args.fx) throw new UsageError('nothing to ingest: give paths, --tickers, --ciks or --fx');
+  const args: Args = {
+    paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, warehouse: v.warehouse ?? null, batchBytes,
+    fx: v.fx ?? false, refreshPeriods: v['refresh-periods'] === true,
+  };
+  if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0 && !args.fx && !args.refreshPeriods) {
+    throw new UsageError('nothing to ingest: give paths, --tickers, --ciks or --fx (or --refresh-periods alone)');
+  }
   for (const p of args.paths) if (!fs.existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
   return args;
 }
@@ -176,6 +186,12 @@ async function main(argv: string[]): Promise<number> {
 
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });
   try {
+    if (paths.length === 0) {
+      // --refresh-periods alone
+      const outcome = await refreshPeriods(engine, true);
+      reportRefresh(outcome, false);
+      return outcome?.ok === false ? 1 : 0;
+    }
     const progress = createProgress({ label: 'ingest', totalBytes: inputBytes(paths) });
     let stopped = false;
     const stopProgress = () => {
@@ -184,6 +200,7 @@ async function main(argv: string[]): Promise<number> {
     };
     let units = 0;
     let report: IngestReport;
+    let refreshed: RefreshOutcome | null = null;
     try {
       report = await ingestPaths(engine, paths, {
         onUnit: (name, diskBytes) => progress.update(++units, diskBytes, name),
@@ -192,18 +209,37 @@ async function main(argv: string[]): Promise<number> {
           // the files are read and committed: close the bar before the next phase prints
           stopProgress();
           log('periods: refreshing the materialized period results of the companies this ingest touched...');
-          const periods = await materializePeriods(e);
-          log(`periods: ${periods.buckets} bucket(s) recomputed in ${(periods.ms / 1000).toFixed(1)} s`);
+          refreshed = await refreshPeriodsLocked(e, args.refreshPeriods);
         },
       });
     } finally {
       stopProgress();
     }
     process.stdout.write(`${summary(report, (performance.now() - started) / 1000, unrecognised, fetched)}\n`);
+    if (refreshed === null) {
+      // nothing was added, but a refresh killed or failed earlier may have left the stored periods stale
+      refreshed = await refreshPeriods(engine, args.refreshPeriods);
+      if (refreshed !== null) log('periods: the stored periods did not reflect every committed ingest (a refresh was interrupted or failed): rebuilt');
+    }
+    // the batch is committed whatever the refresh did: exit 0, and say what state the periods are in
+    reportRefresh(refreshed, report.manifests.some((m) => m.files.length > 0));
     return 0;
   } finally {
     engine.close();
   }
+}
+
+function reportRefresh(outcome: RefreshOutcome | null, committed: boolean): void {
+  if (outcome === null) return;
+  if (outcome.ok) {
+    log(`periods: ${outcome.report.buckets} bucket(s) recomputed in ${(outcome.report.ms / 1000).toFixed(1)} s`);
+    return;
+  }
+  log(
+    `${committed ? 'ingest: the batch is committed and its rows are in the warehouse, but ' : 'ingest: '}` +
+    `the periods refresh failed: ${outcome.error.message}\n` +
+    `  the stored periods are marked stale: the API computes periods on the fly (slower) until ${RETRY_HINT}`,
+  );
 }
 
 main(process.argv.slice(2)).then(

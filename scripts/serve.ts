@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (demo.built) logger.info({ warehouse: config.warehouseDir, rows: demo.report?.rows }, 'empty warehouse: built the demo warehouse');
 
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'read', threads: config.threads, memoryLimit: config.memoryLimit });
-  const tokens = new TokenStore(config.tokensFile);
+  const tokens = new TokenStore(config.tokensFile, 1000, logger);
   const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, Date.now, undefined, { logger }) : new MemoryRateLimiter();
   const app = await createApp({ engine, tokens, limiter, tiers, logger, proxy: config.trustProxyHops });
   const running = await startServer(app, config.port, config.host);

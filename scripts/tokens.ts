@@ -22,6 +22,7 @@ const { positionals, values } = (() => {
   }
 })();
 const config = loadConfig();
+// the CLI reports a broken file through its commands' errors, not a log
 const store = new TokenStore(config.tokensFile);
 const [command, ...rest] = positionals;
 
@@ -29,7 +30,14 @@ switch (command) {
   case 'create': {
     const tier = values.tier;
     if (!tier || !isPlan(tier)) fail(`--tier must be one of: ${PLANS.join(', ')}`);
-    const { token, record } = store.create(tier, values.name ?? '');
+    let created;
+    try {
+      created = store.create(tier, values.name ?? '');
+    } catch (err) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      process.exit(1);
+    }
+    const { token, record } = created;
     process.stdout.write(`created token ${record.id} (${record.plan}${record.name ? `, ${record.name}` : ''}); it is shown only once:\n${token}\n`);
     break;
   }
@@ -42,7 +50,14 @@ switch (command) {
   case 'revoke': {
     const id = rest[0];
     if (!id) fail('revoke needs a token id (see `list`)');
-    if (!store.revoke(id)) fail(`no active token ${id}`);
+    let revoked: boolean;
+    try {
+      revoked = store.revoke(id);
+    } catch (err) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      process.exit(1);
+    }
+    if (!revoked) fail(`no active token ${id}`);
     process.stdout.write(`revoked ${id}\n`);
     break;
   }

@@ -1,9 +1,11 @@
 // File-based API token store: only SHA-256 hashes are kept; a token is shown once, at creation.
 // Token shape `fe_<id>_<secret>`: the id finds the record, the hash of the whole token is compared in constant time.
+// Concurrency and failure rules: see the class comment.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPlan, type Plan } from './plans.ts';
+import { withFileLock } from './withFileLock.ts';
 
 export interface TokenRecord {
   id: string;
@@ -42,41 +44,80 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** Where a store reports a tokens file that stopped parsing (pino's Logger fits). */
+export interface TokenLog {
+  error(obj: object, msg: string): void;
+}
+
+export interface TokenStoreHealth {
+  ok: boolean;
+  error?: string;
+  loadedAt?: string;
+}
+
+/**
+ * Writers (create, revoke) hold a cross-process lock around read-modify-write and replace the file atomically (temp +
+ * rename), so concurrent commands keep every record. Revocations are also appended to `<file>.revocations`, one id per
+ * line, before the main file is rewritten: revocation is fail-closed. A reader that cannot parse the main file keeps the
+ * last good set (refusing every caller would turn a typo into an outage) but still applies every revocation line, and
+ * a revocation seen once is never forgotten by a running process, even if a hand edit clears `revokedAt`.
+ */
 export class TokenStore {
   private records = new Map<string, TokenRecord>();
+  /** Ids revoked in any file version this process has read: only ever grows. */
+  private readonly revoked = new Set<string>();
   private loadedMtimeMs = -1;
   private checkedAt = 0;
+  private loadedAt: string | null = null;
+  private error: string | null = null;
+  readonly revocationsFile: string;
 
   /** @param reloadIntervalMs how often a server re-reads the file so `tokens revoke` takes effect without a restart. */
-  constructor(readonly file: string, private readonly reloadIntervalMs = 1000) {
-    this.reload();
+  constructor(readonly file: string, private readonly reloadIntervalMs = 1000, private readonly log: TokenLog | null = null) {
+    this.revocationsFile = `${file}.revocations`;
+    this.reload(true);
   }
 
   /** Create a token for a plan; the returned text is the only copy of the secret. */
   create(plan: Plan, name: string): { token: string; record: TokenRecord } {
-    this.reload();
-    const id = crypto.randomBytes(6).toString('hex');
-    const token = `fe_${id}_${crypto.randomBytes(32).toString('base64url')}`;
-    const record: TokenRecord = { id, name, plan, hash: hashToken(token), createdAt: new Date().toISOString(), revokedAt: null };
-    this.records.set(id, record);
-    this.save();
-    return { token, record };
+    return withFileLock(this.file, () => {
+      this.reload(true);
+      // rewriting a file that does not parse would drop every record in it
+      if (this.error !== null) throw new TokenStoreError(this.file, `${this.error}; fix it before creating tokens`);
+      const id = crypto.randomBytes(6).toString('hex');
+      const token = `fe_${id}_${crypto.randomBytes(32).toString('base64url')}`;
+      const record: TokenRecord = { id, name, plan, hash: hashToken(token), createdAt: new Date().toISOString(), revokedAt: null };
+      this.records.set(id, record);
+      this.save();
+      return { token, record };
+    });
   }
 
   list(): TokenRecord[] {
-    this.reload();
-    return [...this.records.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    this.reload(false);
+    return [...this.records.values()]
+      .map((r) => (r.revokedAt === null && this.revoked.has(r.id) ? { ...r, revokedAt: 'unknown' } : r))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   /** Revoke by id (or by the full token); false when no such live token exists. */
   revoke(idOrToken: string): boolean {
-    this.reload();
     const id = TOKEN.exec(idOrToken)?.[1] ?? idOrToken;
-    const record = this.records.get(id);
-    if (!record || record.revokedAt !== null) return false;
-    record.revokedAt = new Date().toISOString();
-    this.save();
-    return true;
+    return withFileLock(this.file, () => {
+      this.reload(true);
+      const record = this.records.get(id);
+      if (this.error !== null) {
+        // the main file cannot be rewritten without losing records; the revocation still takes effect everywhere
+        if (/^[0-9a-f]{12}$/.test(id)) this.appendRevocation(id);
+        throw new TokenStoreError(this.file, `${this.error}; the revocation of ${id} was recorded in ${this.revocationsFile} and is in force, but fix the tokens file`);
+      }
+      if (!record || record.revokedAt !== null || this.revoked.has(id)) return false;
+      const at = new Date().toISOString();
+      this.appendRevocation(id, at);
+      record.revokedAt = at;
+      this.save();
+      return true;
+    });
   }
 
   /** The account a presented bearer token belongs to, or null for unknown, malformed or revoked tokens. */
@@ -87,41 +128,86 @@ export class TokenStore {
     const expected = record ? Buffer.from(record.hash, 'hex') : DUMMY_HASH;
     const presented = Buffer.from(hashToken(token), 'hex');
     const same = crypto.timingSafeEqual(expected, presented);
-    if (!record || !same || record.revokedAt !== null) return null;
+    if (!record || !same || record.revokedAt !== null || this.revoked.has(record.id)) return null;
     return { tokenId: record.id, name: record.name, plan: record.plan };
+  }
+
+  /** For the health endpoint: whether the tokens file parsed at the last reload, and when the set in use was loaded. */
+  health(): TokenStoreHealth {
+    const h: TokenStoreHealth = { ok: this.error === null };
+    if (this.error !== null) h.error = this.error;
+    if (this.loadedAt !== null) h.loadedAt = this.loadedAt;
+    return h;
   }
 
   private maybeReload(now: number): void {
     if (now - this.checkedAt < this.reloadIntervalMs) return;
     this.checkedAt = now;
-    try {
-      this.reload();
-    } catch {
-      // a hand-edited file that no longer parses: keep serving the tokens last loaded rather than failing every request
-    }
+    this.reload(false);
   }
 
-  private reload(): void {
+  /**
+   * Re-read the revocations and, when it changed (or still fails to parse, or `force`), the tokens file. A file that
+   * does not parse keeps the last good set and is logged on every reload until it is fixed.
+   */
+  private reload(force: boolean): void {
+    this.readRevocations();
     let stat: fs.Stats;
     try {
       stat = fs.statSync(this.file);
     } catch {
+      // no file: no tokens (fail closed), which is also the state of a fresh install
       this.records = new Map();
       this.loadedMtimeMs = -1;
+      this.error = null;
       return;
     }
-    if (stat.mtimeMs === this.loadedMtimeMs) return;
-    this.records = parseTokenFile(this.file, fs.readFileSync(this.file, 'utf8'));
-    this.loadedMtimeMs = stat.mtimeMs;
+    if (!force && this.error === null && stat.mtimeMs === this.loadedMtimeMs) return;
+    try {
+      this.records = parseTokenFile(this.file, fs.readFileSync(this.file, 'utf8'));
+      this.loadedMtimeMs = stat.mtimeMs;
+      this.loadedAt = new Date().toISOString();
+      this.error = null;
+    } catch (err) {
+      this.error = (err as Error).message;
+      this.log?.error({ file: this.file, lastGoodSetLoadedAt: this.loadedAt }, `${this.error}: keeping the tokens loaded before; revocations still apply`);
+    }
+  }
+
+  private readRevocations(): void {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.revocationsFile, 'utf8');
+    } catch {
+      return;
+    }
+    for (const line of text.split('\n')) {
+      const id = /^([0-9a-f]{12})(\t|$)/.exec(line)?.[1];
+      if (id) this.revoked.add(id);
+    }
+  }
+
+  private appendRevocation(id: string, at = new Date().toISOString()): void {
+    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    // one short O_APPEND write per line: concurrent appends never interleave within a line
+    fs.appendFileSync(this.revocationsFile, `${id}\t${at}\n`, { mode: 0o600 });
+    this.revoked.add(id);
   }
 
   private save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const body: TokenFile = { version: 1, tokens: [...this.records.values()] };
-    const tmp = `${this.file}.tmp-${process.pid}`;
-    fs.writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    const tmp = `${this.file}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+    const fd = fs.openSync(tmp, 'w', 0o600);
+    try {
+      fs.writeSync(fd, `${JSON.stringify(body, null, 2)}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, this.file);
     this.loadedMtimeMs = fs.statSync(this.file).mtimeMs;
+    this.loadedAt = new Date().toISOString();
   }
 }
 

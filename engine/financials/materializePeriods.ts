@@ -1,7 +1,10 @@
 // Computes the period pipeline for every company in bulk, one cik bucket at a time, and writes the result as the
 // `periods` dataset (one Parquet file per bucket, sorted by cik) so that reads of "now" are lookups. Called after an
 // ingest commit. The new generation is built aside and renamed over the live files; `_state.json` records which ingest
-// manifests it reflects, so a reader can tell a stale materialization and compute on the fly instead.
+// manifests it reflects, so a reader can tell a stale materialization and compute on the fly instead. The state is
+// removed before the first live file is replaced: a refresh killed or failing mid-swap leaves no state, so the stored
+// periods read as stale (and the next ingest or `--refresh-periods` rebuilds them all) instead of a mix of generations
+// passing for current.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
@@ -75,11 +78,14 @@ function changedBuckets(warehouseDir: string, state: PeriodsState | null, manife
   return changed;
 }
 
+/** Call with the writer lock held (an ingest's afterCommit, or refreshPeriods). */
 export async function materializePeriods(engine: Engine, options: MaterializeOptions = {}): Promise<MaterializeReport> {
   const started = performance.now();
   const wh = engine.warehouseDir;
   const manifests = manifestNames(wh);
   const generation = new Date().toISOString().replace(/[-:.]/g, '');
+  // a build folder left by a killed refresh: the lock says no other refresh runs
+  fs.rmSync(path.join(wh, '_periods_build'), { recursive: true, force: true });
   const build = path.join(wh, '_periods_build', generation);
   fs.mkdirSync(build, { recursive: true });
   let periods = 0;
@@ -116,6 +122,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
     });
     // swap bucket by bucket: a rename over the same file name is atomic, so a concurrent read sees the old file or
     // the new one, never none and never both; the state is written last, the same way
+    fs.rmSync(path.join(live, STATE), { force: true });
     for (let b = 0; b < BUCKETS; b++) {
       if (!fs.existsSync(built(b))) continue;
       const dir = path.join(live, `bucket=${b}`);

@@ -54,3 +54,47 @@ test('npm run tokens creates (printing the token once), lists without secrets, a
   assert.match(run('list'), new RegExp(`^${id}\\tETF Pro\\trevoked `, 'm'));
   assert.throws(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/tokens.ts', 'create', '--tier', 'Gold'], { cwd: ROOT, env, stdio: 'pipe' }), /--tier must be one of/);
 });
+
+test('a tokens file that stops parsing keeps the last good set, is logged on every reload and shows in health', () => {
+  // regression: the store kept the old tokens without a word, so a revocation written meanwhile silently did not apply
+  const file = path.join(tempDir('tok-'), 'tokens.json');
+  const logged: string[] = [];
+  const server = new TokenStore(file, 0, { error: (_o, msg) => logged.push(msg) });
+  const { token } = server.create('Pro', 'svc');
+  assert.equal(server.health().ok, true);
+  const good = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, good.slice(0, 40));
+  assert.ok(server.verify(token), 'the last good set still serves');
+  assert.ok(server.verify(token));
+  assert.equal(logged.length, 2, 'one error line per reload while the file is broken');
+  assert.match(logged[0]!, /not valid JSON: keeping the tokens loaded before/);
+  const h = server.health();
+  assert.equal(h.ok, false);
+  assert.match(h.error!, /tokens\.json: not valid JSON/);
+  assert.ok(h.loadedAt);
+  fs.writeFileSync(file, good);
+  assert.ok(server.verify(token));
+  assert.deepEqual(Object.keys(server.health()), ['ok', 'loadedAt']);
+});
+
+test('a revocation made while the tokens file is broken is refused loudly by the CLI and still enforced by the server', () => {
+  const file = path.join(tempDir('tok-'), 'tokens.json');
+  const server = new TokenStore(file, 0);
+  const { token, record } = server.create('Pro', 'svc');
+  fs.writeFileSync(file, '{ "tokens": [');
+  const cli = new TokenStore(file, 0);
+  assert.throws(() => cli.revoke(record.id), /the revocation of [0-9a-f]{12} was recorded .* and is in force, but fix the tokens file/);
+  assert.throws(() => cli.create('Free', 'x'), /fix it before creating tokens/, 'creating would overwrite the records it cannot read');
+  assert.equal(server.verify(token), null, 'the revocation applies although the main file cannot be read');
+});
+
+test('a hand edit that clears revokedAt does not bring a revoked token back', () => {
+  const file = path.join(tempDir('tok-'), 'tokens.json');
+  const server = new TokenStore(file, 0);
+  const { token, record } = server.create('Pro', 'svc');
+  new TokenStore(file, 0).revoke(record.id);
+  assert.equal(server.verify(token), null);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/"revokedAt": "[^"]+"/, '"revokedAt": null'));
+  assert.equal(server.verify(token), null);
+  assert.equal(new TokenStore(file, 0).verify(token), null, 'a freshly started server reads the revocations too');
+});

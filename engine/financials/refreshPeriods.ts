@@ -1,0 +1,33 @@
+// The periods refresh as a writer runs it: under the writer lock, after an ingest or on request, and never fatal to an
+// ingest whose batch already committed. A failure leaves the stored periods stale (readers compute on the fly) and
+// says so, with the reason and the command that retries.
+import type { Engine } from '../db/Engine.ts';
+import { acquireWriterLock } from '../warehouse/commitBatch.ts';
+import { materializePeriods, periodsAreCurrent, type MaterializeReport } from './materializePeriods.ts';
+
+export type RefreshOutcome = { ok: true; report: MaterializeReport } | { ok: false; error: Error };
+
+export const RETRY_HINT = '`npm run ingest -- --refresh-periods` (or the next ingest) rebuilds them';
+
+/** Refresh with the writer lock already held (an ingest's afterCommit). */
+export async function refreshPeriodsLocked(engine: Engine, full = false): Promise<RefreshOutcome> {
+  try {
+    return { ok: true, report: await materializePeriods(engine, { full }) };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err : new Error(String(err)) };
+  }
+}
+
+/**
+ * Take the writer lock and refresh when `force`, or when the stored periods do not reflect every committed ingest (a
+ * refresh that was killed or failed, or never ran). Null when they were current and nothing was forced.
+ */
+export async function refreshPeriods(engine: Engine, force = false): Promise<RefreshOutcome | null> {
+  const release = acquireWriterLock(engine.warehouseDir);
+  try {
+    if (!force && periodsAreCurrent(engine.warehouseDir)) return null;
+    return await refreshPeriodsLocked(engine, force);
+  } finally {
+    release();
+  }
+}
