@@ -1,5 +1,5 @@
-// Builds the demo warehouse: the fixed cast of synthetic filers, written as SEC source files to a temporary folder and
-// ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
+// Builds the demo warehouse: the fixed cast of synthetic filers, their insiders' Forms 4, their holders' 13F-HR and 13G,
+// written as SEC source files to a temporary folder and ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { isWarehouseEmpty } from '../engine/warehouse/isWarehouseEmpty.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
+import { writeDemoOwnership } from './writeDemoOwnership.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filings-demo-'));
   try {
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
+    writeDemoOwnership(dir, DEMO_COMPANIES, DEMO_YEARS);
     return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -66,8 +66,9 @@ function operation(endpoint: Endpoint, tiers: TierConfig): Json {
         headers: RATE_HEADERS,
         content: {
           [MEDIA.json]: { schema: body },
-          [MEDIA.arrow]: { schema: { type: 'string', format: 'binary' }, description: 'The same rows as an Arrow IPC stream' },
-          [MEDIA.csv]: { schema: { type: 'string' }, description: 'The same rows as CSV with a header line' },
+          // a Media Type Object has no description field (OpenAPI 3.1 rejects one): the schema carries it
+          [MEDIA.arrow]: { schema: { type: 'string', format: 'binary', description: 'The same rows as an Arrow IPC stream' } },
+          [MEDIA.csv]: { schema: { type: 'string', description: 'The same rows as CSV with a header line' } },
         },
       },
       304: { description: 'Not modified (If-None-Match matched the ETag)' },

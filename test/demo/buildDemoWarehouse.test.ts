@@ -9,6 +9,7 @@ import { Engine } from '../../engine/db/Engine.ts';
 import { buildDemoWarehouse, ensureDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
 import { writeDemoSources } from '../../demo/writeDemoSources.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
+import { DEMO_MANAGERS, insidersOf } from '../../demo/ownershipCast.ts';
 
 interface Snapshot {
   facts: number;
@@ -44,7 +45,9 @@ test('two demo builds into two empty warehouses hold the same rows, and the rest
     a.close();
     const sb = await snapshot(b.engine);
     assert.deepEqual(sa, sb);
-    assert.equal(sa.entities, DEMO_COMPANIES.length);
+    // the filers, plus the insiders and managers their ownership filings name (SGML headers describe each party)
+    const parties = new Set([...DEMO_COMPANIES.map((c) => c.cik), ...DEMO_COMPANIES.flatMap((c, i) => insidersOf(c, i).map((p) => p.cik)), ...DEMO_MANAGERS.map((m) => m.cik)]);
+    assert.equal(sa.entities, parties.size);
 
     const written = writeDemoSources(sources, DEMO_COMPANIES, DEMO_YEARS);
     const doc = JSON.parse(fs.readFileSync(written.companyfacts.find((f) => f.endsWith('CIK0009990003.json'))!, 'utf8'));

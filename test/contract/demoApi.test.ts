@@ -1,0 +1,69 @@
+// On the demo warehouse (what `npm start` serves on a fresh clone) every registered endpoint answers with data, and
+// every answer, 200 or error, matches the schema /v1/openapi.json publishes for it; the document itself is valid
+// OpenAPI 3.1. Endpoints are taken from the registry, so one added later is checked without touching this file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openTempEngine } from '../helpers/tempWarehouse.ts';
+import { buildDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
+import { DEMO_COMPANIES } from '../../demo/demoCompanies.ts';
+import { insidersOf } from '../../demo/ownershipCast.ts';
+import { startTestApp, type TestApp } from '../http/testApp.ts';
+import {
+  assertMatches, BEST, call, type ContractContext, ENDPOINTS, endpointQuery, errorResults, fetchOpenApi, openApiErrors, responseValidators, rowsOf,
+} from './apiContract.ts';
+
+let wh: Awaited<ReturnType<typeof openTempEngine>>;
+let app: TestApp;
+let ctx: ContractContext;
+
+const company = DEMO_COMPANIES[0]!;
+
+before(async () => {
+  wh = await openTempEngine('write');
+  await buildDemoWarehouse(wh.engine);
+  app = await startTestApp(wh.engine);
+  ctx = {
+    base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base),
+    entity: { symbol: company.ticker },
+    // the CEO trades every quarter in the demo
+    values: { ownerCik: String(insidersOf(company, 0)[0]!.cik) },
+  };
+});
+
+after(async () => {
+  await app?.close();
+  wh?.cleanup();
+});
+
+test('the published document is valid OpenAPI 3.1, and the validator rejects a description on a media type object', async () => {
+  assert.deepEqual(await openApiErrors(ctx.doc), []);
+  // the fault this guards against: Arrow and CSV media types once carried a description, which OpenAPI does not allow
+  const broken = structuredClone(ctx.doc) as { paths: Record<string, { get: { responses: { 200: { content: Record<string, Record<string, unknown>> } } } }> };
+  const first = Object.values(broken.paths)[0]!.get.responses[200].content;
+  first['text/csv'] = { ...first['text/csv'], description: 'not allowed here' };
+  assert.notDeepEqual(await openApiErrors(broken), []);
+});
+
+test('every registered endpoint is in the published document', () => {
+  const paths = Object.keys(ctx.doc['paths'] as object);
+  for (const endpoint of ENDPOINTS) assert.ok(paths.includes(endpoint.path), endpoint.path);
+});
+
+for (const endpoint of ENDPOINTS) {
+  test(`${endpoint.path} answers with data on the demo warehouse, matching its published schema`, async () => {
+    const validators = responseValidators(ctx.doc);
+    const result = await call(ctx, endpoint.path, endpointQuery(endpoint, ctx), BEST);
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+    assertMatches(validators, endpoint.path, result);
+    assert.ok(rowsOf(endpoint, result.body).length > 0, `${endpoint.path}: no rows for ${company.ticker} on the demo`);
+  });
+
+  test(`${endpoint.path} error answers carry the documented status and { error } body`, async () => {
+    const validators = responseValidators(ctx.doc);
+    for (const { name, status, result } of await errorResults(ctx, endpoint)) {
+      assert.equal(result.status, status, `${endpoint.path} (${name}): ${JSON.stringify(result.body)}`);
+      assertMatches(validators, endpoint.path, result);
+      assert.match((result.body as { error: string }).error, /\S/, `${endpoint.path} (${name})`);
+    }
+  });
+}

@@ -1,0 +1,43 @@
+// On a warehouse of real SEC documents (Apple's companyfacts and submissions, its Form 4, real 13F and 13D/G filings),
+// every registered endpoint's answers, 200 and errors, match the schemas /v1/openapi.json publishes for them.
+import { test, before, after } from '../helpers/fixtureTest.ts';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { fixture, fixturesPresent } from '../helpers/fixtures.ts';
+import { fixtureWarehouse, FIXTURE_INPUTS, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import {
+  assertMatches, BEST, call, type ContractContext, ENDPOINTS, endpointQuery, errorResults, fetchOpenApi, responseValidators,
+} from './apiContract.ts';
+
+const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
+const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
+
+let wh: TestWarehouse;
+let app: TestApp;
+let ctx: ContractContext;
+
+before(async () => {
+  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP]);
+  app = await startTestApp(wh.engine);
+  // the reporting owner named in Apple's Form 4, read from the document
+  const ownerCik = fixturesPresent ? /<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8'))![1]! : '1';
+  ctx = { base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' }, values: { ownerCik } };
+});
+
+after(async () => {
+  await app?.close();
+  wh?.cleanup();
+});
+
+for (const endpoint of ENDPOINTS) {
+  test(`${endpoint.path} answers Apple from real filings with its published schema, errors included`, async () => {
+    const validators = responseValidators(ctx.doc);
+    const result = await call(ctx, endpoint.path, endpointQuery(endpoint, ctx), BEST);
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+    assertMatches(validators, endpoint.path, result);
+    for (const { name, status, result: error } of await errorResults(ctx, endpoint)) {
+      assert.equal(error.status, status, `${endpoint.path} (${name}): ${JSON.stringify(error.body)}`);
+      assertMatches(validators, endpoint.path, error);
+    }
+  });
+}
