@@ -9,6 +9,7 @@ import { ingestPaths, type IngestReport } from '../ingest/ingest.ts';
 import { materializePeriods } from '../financials/materializePeriods.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
+import { writeDemoFxRates } from './demoFxRates.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
 /**
@@ -20,6 +21,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filings-demo-'));
   try {
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
+    writeDemoFxRates(dir, DEMO_YEARS);
     return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
