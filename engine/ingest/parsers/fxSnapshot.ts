@@ -1,6 +1,7 @@
 // Daily rate snapshots of the open currency APIs (fawazahmed0-style, one JSON object per line or per file):
 // {"date":"2025-07-30","base":"eur","rates":{"usd":1.15,...}} = 1 base = rate <code>. The feeds mix fiat currencies
-// with crypto tokens and withdrawn codes; only active ISO 4217 codes are kept (fxIso4217.ts).
+// with crypto tokens and withdrawn codes; only active ISO 4217 codes are kept (fxIso4217.ts). A line marked
+// `"demo": true` (the synthetic rates of engine/demo/demoFxRates.ts) is stored under source `demo`, ranked last.
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { FxRateRow } from '../rows.ts';
@@ -31,6 +32,7 @@ export const fxSnapshotParser: Parser = {
       }
       const date = dayOf(file.name, where, String(doc.date));
       const base = doc.base.toUpperCase();
+      const source = doc.demo === true ? 'demo' : 'fx-snapshot';
       if (!isActiveIso4217(base)) throw new IngestError(file.name, `${where}: base "${doc.base}" is not an ISO 4217 currency`);
       for (const [code, value] of Object.entries(doc.rates)) {
         const quote = code.toUpperCase();
@@ -38,7 +40,7 @@ export const fxSnapshotParser: Parser = {
         if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
           throw new IngestError(file.name, `${where} ${quote}: ${JSON.stringify(value)} is not a positive exchange rate`);
         }
-        rows.push({ date, base, quote, rate: value, source: 'fx-snapshot', published: date });
+        rows.push({ date, base, quote, rate: value, source, published: date });
       }
     }
     if (rows.length === 0) throw new IngestError(file.name, 'rate snapshots: no ISO 4217 rate in the file');
