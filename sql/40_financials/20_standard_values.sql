@@ -3,6 +3,7 @@
 -- present wins (standard_concepts rank), in the company's reporting currency (its most used ISO 4217 unit) before any
 -- other unit; lines with no filed candidate are derived (standard_derivations, two rounds). `source` names the concept
 -- used or the derivation's formula. date_filed: newest acceptance date among the filings behind the value;
+-- method: the period engine's reconstruction (Q4-Recon-FY-9M, TTM, ...), 'derived', or NULL when filed as such;
 -- last_seen: vintage of the oldest "last report" among its filing inputs (the basis a share count was last stated on).
 CREATE OR REPLACE MACRO standard_values(c, as_of) AS TABLE
 WITH v AS MATERIALIZED (
@@ -14,7 +15,7 @@ reporting AS (
 ),
 candidates AS (
   SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, s.line, v.value * s.sign AS value, v.unit, v.kind,
-         v.concept AS source, false AS derived, s.rank,
+         v.concept AS source, false AS derived, v.method, s.rank,
          (v.unit = r.currency OR v.unit = r.currency || '/shares' OR v.unit = 'shares') AS in_reporting,
          list_max(list_transform(v.inputs, i -> i.date_filed)) AS date_filed,
          list_min(list_transform(list_filter(v.inputs, i -> i.last_seen IS NOT NULL), i -> i.last_seen)) AS last_seen
@@ -50,7 +51,8 @@ level1 AS MATERIALIZED (
   SELECT * FROM filed
   UNION ALL BY NAME
   SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
-         ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, r.rank, true AS in_reporting, r.date_filed, r.last_seen
+         ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.rank, true AS in_reporting,
+         r.date_filed, r.last_seen
   FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round1 x
         GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
   JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
@@ -69,11 +71,11 @@ round2 AS (
   HAVING count(f.value) FILTER (WHERE d.required) = count(*) FILTER (WHERE d.required)
      AND count(DISTINCT f.unit) = 1
 )
-SELECT cik, series, fiscal_year, fiscal_period, period_end, line, value, unit, kind, source, derived, date_filed, last_seen
+SELECT cik, series, fiscal_year, fiscal_period, period_end, line, value, unit, kind, source, derived, method, date_filed, last_seen
 FROM level1
 UNION ALL BY NAME
 SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
-       ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, r.date_filed, r.last_seen
+       ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.date_filed, r.last_seen
 FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round2 x
       GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
 JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
