@@ -4,5 +4,6 @@ import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
 import { ownershipEndpoints } from './ownership.ts';
 import { statementEndpoints } from './statements.ts';
+import { earningsEndpoints } from './earnings.ts';
 
-export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints, ...statementEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints, ...statementEndpoints, ...earningsEndpoints];

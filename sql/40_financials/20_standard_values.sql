@@ -1,3 +1,4 @@
+-- b: cik bucket; c: a cik, or NULL for every company of the bucket (bulk checks).
 -- Grain: one row per (cik, series, fiscal_year, fiscal_period, period_end, line): the standardized value of each line in
 -- every period of the period engine (annual, quarter incl. reconstructed quarters, ttm). The first candidate concept
 -- present wins (standard_concepts rank), in the company's reporting currency (its most used ISO 4217 unit) before any
@@ -5,21 +6,21 @@
 -- used or the derivation's formula. date_filed: newest acceptance date among the filings behind the value;
 -- method: the period engine's reconstruction (Q4-Recon-FY-9M, TTM, ...), 'derived', or NULL when filed as such;
 -- last_seen: vintage of the oldest "last report" among its filing inputs (the basis a share count was last stated on).
-CREATE OR REPLACE MACRO standard_values(c, as_of) AS TABLE
+CREATE OR REPLACE MACRO standard_values(b, c, as_of) AS TABLE
 WITH v AS MATERIALIZED (
   -- the engine's own derived facts (method 'derived') are left out: lines derive from lines here, and say so
-  SELECT * FROM derived_values(cik_bucket(c), c, as_of) WHERE method IS DISTINCT FROM 'derived'
+  SELECT * FROM derived_values(b, c, as_of) WHERE method IS DISTINCT FROM 'derived'
 ),
 reporting AS (
-  SELECT coalesce(mode(unit), 'USD') AS currency FROM v WHERE regexp_full_match(unit, '[A-Z]{3}')
+  SELECT cik, mode(unit) AS currency FROM v WHERE regexp_full_match(unit, '[A-Z]{3}') GROUP BY cik
 ),
 candidates AS (
   SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, s.line, v.value * s.sign AS value, v.unit, v.kind,
          v.concept AS source, false AS derived, v.method, s.rank,
-         (v.unit = r.currency OR v.unit = r.currency || '/shares' OR v.unit = 'shares') AS in_reporting,
+         coalesce(v.unit = r.currency OR v.unit = r.currency || '/shares', v.unit = 'shares') AS in_reporting,
          list_max(list_transform(v.inputs, i -> i.date_filed)) AS date_filed,
          list_min(list_transform(list_filter(v.inputs, i -> i.last_seen IS NOT NULL), i -> i.last_seen)) AS last_seen
-  FROM v JOIN standard_concepts s ON s.concept = v.concept, reporting r
+  FROM v JOIN standard_concepts s ON s.concept = v.concept LEFT JOIN reporting r ON r.cik = v.cik
 ),
 filed AS MATERIALIZED (
   SELECT unnest(best) FROM (

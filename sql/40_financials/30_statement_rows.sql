@@ -16,7 +16,7 @@ WITH checked AS (
 lines AS MATERIALIZED (
   SELECT s.*, CASE WHEN regexp_full_match(s.unit, '[A-Z]{3}') THEN s.unit
                    WHEN regexp_full_match(s.unit, '[A-Z]{3}/shares') THEN left(s.unit, 3) END AS money
-  FROM standard_values(c, as_of) s
+  FROM standard_values(cik_bucket(c), c, as_of) s
   JOIN statement_layout l ON l.line = s.line AND l.statement = stmt, checked
   WHERE s.series = period AND checked.valid
 ),

@@ -16,7 +16,7 @@ WITH checked AS (
     ELSE true END AS valid
 ),
 sv AS MATERIALIZED (
-  SELECT s.* FROM standard_values(c, as_of) s, checked
+  SELECT s.* FROM standard_values(cik_bucket(c), c, as_of) s, checked
   WHERE checked.valid AND s.series = period AND s.line IN ('epsBasic', 'epsDiluted', 'netIncome', 'sharesBasic', 'sharesDiluted')
 ),
 obs AS MATERIALIZED (
