@@ -1,0 +1,104 @@
+// Standardized statements: /api/financials/income-statement, /balance-sheet and /cash-flow, answered by the SQL macros
+// income_statement, balance_sheet and cash_flow (c, period, lim, currency, as_of) over the period engine.
+import * as v from 'valibot';
+import { defineEndpoints, type CallInput } from '../registry.ts';
+import { limitParam, periodParam } from '../params/common.ts';
+import { dateParam, enumParam } from '../params/ParamSpec.ts';
+
+const amount = v.nullable(v.number());
+
+/** Until the FX issue lands only these two are served; other codes get a 400 naming what is accepted. */
+export const statementCurrencyParam = enumParam(['USD', 'original'] as const, 'Target currency: USD (default) or original (as reported); other ISO 4217 codes follow with exchange rates', {
+  default: 'USD',
+});
+
+export const asOfParam = dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date');
+
+export const FxBlock = v.nullable(v.object({
+  targetCurrency: v.string(),
+  originalCurrencies: v.array(v.string()),
+  rates: v.array(v.object({ from: v.string(), method: v.picklist(['spot', 'average']), rate: v.number() })),
+  unconverted: v.optional(v.record(v.string(), v.array(v.string()))),
+}));
+
+function statementEntry(lines: readonly string[]) {
+  return v.object({
+    period: v.pipe(v.string(), v.isoDate(), v.description('Fiscal period end, YYYY-MM-DD')),
+    fiscalYear: v.pipe(v.number(), v.integer()),
+    fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'TTM']),
+    dateFiled: v.nullable(v.string()),
+    currency: v.pipe(v.nullable(v.string()), v.description('Currency of the monetary lines; null when they remain in several')),
+    ...Object.fromEntries(lines.map((l) => [l, amount])),
+    concepts: v.pipe(v.record(v.string(), v.string()), v.description('Line -> the XBRL concept it was read from, or the derivation (e.g. "operatingCashFlow - capitalExpenditure")')),
+    fx: v.pipe(FxBlock, v.description('Absent when every monetary line is in the target currency')),
+  });
+}
+
+const INCOME_LINES = ['revenue', 'costOfRevenue', 'grossProfit', 'researchAndDevelopment', 'sellingGeneralAdministrative', 'operatingExpenses',
+  'operatingIncome', 'interestExpense', 'pretaxIncome', 'incomeTax', 'netIncome', 'netIncomeToCommon', 'epsBasic', 'epsDiluted', 'sharesBasic',
+  'sharesDiluted', 'depreciationAmortization', 'ebitda'] as const;
+const BALANCE_LINES = ['cashAndEquivalents', 'shortTermInvestments', 'receivables', 'inventory', 'currentAssets', 'propertyPlantEquipment',
+  'goodwill', 'intangibles', 'totalAssets', 'accountsPayable', 'shortTermDebt', 'longTermDebt', 'currentLiabilities', 'totalLiabilities',
+  'temporaryEquity', 'retainedEarnings', 'stockholdersEquity', 'noncontrollingInterest', 'totalEquity', 'liabilitiesAndEquity'] as const;
+const CASH_FLOW_LINES = ['netIncome', 'depreciationAmortization', 'stockBasedCompensation', 'operatingCashFlow', 'capitalExpenditure',
+  'investingCashFlow', 'dividendsPaid', 'shareRepurchases', 'financingCashFlow', 'freeCashFlow'] as const;
+
+/** The statement macros' arguments: (cik, period, lim, currency, as_of). */
+export const statementArgs = ({ entity, params }: CallInput) => [
+  entity!.cik,
+  (params.period as string | undefined) ?? 'annual',
+  params.limit as number,
+  (params.currency as string | undefined) ?? 'USD',
+  (params.asOf as string | undefined) ?? null,
+];
+
+const flowPeriod = periodParam(['annual', 'quarter', 'ttm'] as const,
+  'annual: fiscal years; quarter: quarterly series (Q4, and Q2/Q3 of cash flows, reconstructed from year-to-date spans where not filed); ttm: trailing twelve months');
+
+export const statementEndpoints = defineEndpoints(
+  {
+    path: '/api/financials/income-statement',
+    group: 'Financials',
+    summary: 'Income statement (standardized)',
+    description: 'Standardized income-statement lines per fiscal period, newest first; `concepts` names the XBRL concept or derivation behind every line.',
+    tiers: [],
+    entity: true,
+    params: { period: flowPeriod, limit: limitParam, currency: statementCurrencyParam, asOf: asOfParam },
+    macro: 'income_statement',
+    args: statementArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: statementEntry(INCOME_LINES),
+  },
+  {
+    path: '/api/financials/balance-sheet',
+    group: 'Financials',
+    summary: 'Balance sheet (standardized)',
+    description: 'Standardized balance-sheet lines per period end, newest first; quarterly series hold period-end balances (Q4 = fiscal-year end).',
+    tiers: [],
+    entity: true,
+    params: {
+      period: periodParam(['annual', 'quarter'] as const, 'annual: fiscal-year ends; quarter: every quarter end (no ttm: a balance has no trailing sum)'),
+      limit: limitParam, currency: statementCurrencyParam, asOf: asOfParam,
+    },
+    macro: 'balance_sheet',
+    args: statementArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: statementEntry(BALANCE_LINES),
+  },
+  {
+    path: '/api/financials/cash-flow',
+    group: 'Financials',
+    summary: 'Cash-flow statement (standardized)',
+    description: 'Standardized cash-flow lines per fiscal period, newest first, with free cash flow = operating cash flow - capital expenditure.',
+    tiers: [],
+    entity: true,
+    params: { period: flowPeriod, limit: limitParam, currency: statementCurrencyParam, asOf: asOfParam },
+    macro: 'cash_flow',
+    args: statementArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: statementEntry(CASH_FLOW_LINES),
+  },
+);

@@ -1,0 +1,84 @@
+-- b: cik bucket; c: a cik, or NULL for every company of the bucket (bulk checks).
+-- Grain: one row per (cik, series, fiscal_year, fiscal_period, period_end, line): the standardized value of each line in
+-- every period of the period engine (annual, quarter incl. reconstructed quarters, ttm). The first candidate concept
+-- present wins (standard_concepts rank), in the company's reporting currency (its most used ISO 4217 unit) before any
+-- other unit; lines with no filed candidate are derived (standard_derivations, two rounds). `source` names the concept
+-- used or the derivation's formula. date_filed: newest acceptance date among the filings behind the value;
+-- method: the period engine's reconstruction (Q4-Recon-FY-9M, TTM, ...), 'derived', or NULL when filed as such;
+-- last_seen: vintage of the oldest "last report" among its filing inputs (the basis a share count was last stated on).
+CREATE OR REPLACE MACRO standard_values(b, c, as_of) AS TABLE
+WITH v AS MATERIALIZED (
+  -- the engine's own derived facts (method 'derived') are left out: lines derive from lines here, and say so
+  SELECT * FROM derived_values(b, c, as_of) WHERE method IS DISTINCT FROM 'derived'
+),
+reporting AS (
+  SELECT cik, mode(unit) AS currency FROM v WHERE regexp_full_match(unit, '[A-Z]{3}') GROUP BY cik
+),
+candidates AS (
+  SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, s.line, v.value * s.sign AS value, v.unit, v.kind,
+         v.concept AS source, false AS derived, v.method, s.rank,
+         coalesce(v.unit = r.currency OR v.unit = r.currency || '/shares', v.unit = 'shares') AS in_reporting,
+         list_max(list_transform(v.inputs, i -> i.date_filed)) AS date_filed,
+         list_min(list_transform(list_filter(v.inputs, i -> i.last_seen IS NOT NULL), i -> i.last_seen)) AS last_seen
+  FROM v JOIN standard_concepts s ON s.concept = v.concept LEFT JOIN reporting r ON r.cik = v.cik
+),
+filed AS MATERIALIZED (
+  SELECT unnest(best) FROM (
+    SELECT arg_min(x, (NOT x.in_reporting, x.rank)) AS best FROM candidates x
+    GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)
+),
+periods AS (
+  SELECT DISTINCT cik, series, fiscal_year, fiscal_period, period_end FROM filed
+),
+formulas AS (
+  SELECT line, rank, round,
+         string_agg(CASE WHEN coef < 0 THEN ' - ' ELSE ' + ' END || term || CASE WHEN required THEN '' ELSE ' (if filed)' END, ''
+                    ORDER BY coef < 0, term) AS formula
+  FROM standard_derivations GROUP BY ALL
+),
+round1 AS MATERIALIZED (
+  SELECT p.cik, p.series, p.fiscal_year, p.fiscal_period, p.period_end, d.line, d.rank,
+         round(sum(d.coef * coalesce(f.value, 0)), 6) AS value, any_value(f.unit) AS unit, any_value(f.kind) AS kind,
+         list_max(list(f.date_filed)) AS date_filed, min(f.last_seen) AS last_seen
+  FROM periods p
+  JOIN standard_derivations d ON d.round = 1
+  LEFT JOIN filed f ON f.cik = p.cik AND f.series = p.series AND f.period_end = p.period_end
+                   AND f.fiscal_period = p.fiscal_period AND f.line = d.term
+  GROUP BY ALL
+  HAVING count(f.value) FILTER (WHERE d.required) = count(*) FILTER (WHERE d.required)
+     AND count(DISTINCT f.unit) = 1
+),
+level1 AS MATERIALIZED (
+  SELECT * FROM filed
+  UNION ALL BY NAME
+  SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
+         ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.rank, true AS in_reporting,
+         r.date_filed, r.last_seen
+  FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round1 x
+        GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
+  JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
+  ANTI JOIN filed f ON f.cik = r.cik AND f.series = r.series AND f.period_end = r.period_end
+                   AND f.fiscal_period = r.fiscal_period AND f.line = r.line
+),
+round2 AS (
+  SELECT p.cik, p.series, p.fiscal_year, p.fiscal_period, p.period_end, d.line, d.rank,
+         round(sum(d.coef * coalesce(f.value, 0)), 6) AS value, any_value(f.unit) AS unit, any_value(f.kind) AS kind,
+         list_max(list(f.date_filed)) AS date_filed, min(f.last_seen) AS last_seen
+  FROM periods p
+  JOIN standard_derivations d ON d.round = 2
+  LEFT JOIN level1 f ON f.cik = p.cik AND f.series = p.series AND f.period_end = p.period_end
+                    AND f.fiscal_period = p.fiscal_period AND f.line = d.term
+  GROUP BY ALL
+  HAVING count(f.value) FILTER (WHERE d.required) = count(*) FILTER (WHERE d.required)
+     AND count(DISTINCT f.unit) = 1
+)
+SELECT cik, series, fiscal_year, fiscal_period, period_end, line, value, unit, kind, source, derived, method, date_filed, last_seen
+FROM level1
+UNION ALL BY NAME
+SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
+       ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.date_filed, r.last_seen
+FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round2 x
+      GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
+JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
+ANTI JOIN level1 f ON f.cik = r.cik AND f.series = r.series AND f.period_end = r.period_end
+                  AND f.fiscal_period = r.fiscal_period AND f.line = r.line;

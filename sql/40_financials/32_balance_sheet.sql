@@ -1,0 +1,27 @@
+-- Grain: one row per period of one company, newest first: the /api/financials/balance-sheet resource. Every line is a JSON number or
+-- null; `concepts` names the XBRL concept (or the derivation) behind each line present. period: annual | quarter (period-end balances; Q4 = fiscal-year end); no ttm;
+-- currency: USD | original; lim: maximum number of periods (NULL = all); as_of: only filings accepted on or before it.
+CREATE OR REPLACE MACRO balance_sheet(c, period, lim, currency, as_of) AS TABLE
+SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
+       r.values['cashAndEquivalents'] AS cashAndEquivalents,
+       r.values['shortTermInvestments'] AS shortTermInvestments,
+       r.values['receivables'] AS receivables,
+       r.values['inventory'] AS inventory,
+       r.values['currentAssets'] AS currentAssets,
+       r.values['propertyPlantEquipment'] AS propertyPlantEquipment,
+       r.values['goodwill'] AS goodwill,
+       r.values['intangibles'] AS intangibles,
+       r.values['totalAssets'] AS totalAssets,
+       r.values['accountsPayable'] AS accountsPayable,
+       r.values['shortTermDebt'] AS shortTermDebt,
+       r.values['longTermDebt'] AS longTermDebt,
+       r.values['currentLiabilities'] AS currentLiabilities,
+       r.values['totalLiabilities'] AS totalLiabilities,
+       r.values['temporaryEquity'] AS temporaryEquity,
+       r.values['retainedEarnings'] AS retainedEarnings,
+       r.values['stockholdersEquity'] AS stockholdersEquity,
+       r.values['noncontrollingInterest'] AS noncontrollingInterest,
+       r.values['totalEquity'] AS totalEquity,
+       r.values['liabilitiesAndEquity'] AS liabilitiesAndEquity,
+       r.concepts, r.fx
+FROM statement_rows(c, 'balance', period, lim, currency, as_of) r;

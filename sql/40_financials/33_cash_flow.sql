@@ -1,0 +1,17 @@
+-- Grain: one row per period of one company, newest first: the /api/financials/cash-flow resource. Every line is a JSON number or
+-- null; `concepts` names the XBRL concept (or the derivation) behind each line present. period: annual | quarter (Q2/Q3/Q4 from year-to-date spans where not filed) | ttm;
+-- currency: USD | original; lim: maximum number of periods (NULL = all); as_of: only filings accepted on or before it.
+CREATE OR REPLACE MACRO cash_flow(c, period, lim, currency, as_of) AS TABLE
+SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
+       r.values['netIncome'] AS netIncome,
+       r.values['depreciationAmortization'] AS depreciationAmortization,
+       r.values['stockBasedCompensation'] AS stockBasedCompensation,
+       r.values['operatingCashFlow'] AS operatingCashFlow,
+       r.values['capitalExpenditure'] AS capitalExpenditure,
+       r.values['investingCashFlow'] AS investingCashFlow,
+       r.values['dividendsPaid'] AS dividendsPaid,
+       r.values['shareRepurchases'] AS shareRepurchases,
+       r.values['financingCashFlow'] AS financingCashFlow,
+       r.values['freeCashFlow'] AS freeCashFlow,
+       r.concepts, r.fx
+FROM statement_rows(c, 'cash_flow', period, lim, currency, as_of) r;

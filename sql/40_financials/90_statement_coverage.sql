@@ -1,0 +1,48 @@
+-- Grain: one row per company of one cik bucket: how complete and consistent its standardized statements are.
+-- Annual periods with revenue, net income, total assets and operating cash flow filled; balance sheets (annual and
+-- quarterly period ends) where assets = liabilities + temporary equity + equity incl. noncontrolling interest within
+-- 0.1%, over the period ends that state all three (balance_checked) and over those whose liabilities were filed as a
+-- total rather than derived from that same identity (filed_checked, the non-circular test).
+-- test/financials/statement_coverage.sql sums it over every bucket (REPL-runnable).
+CREATE OR REPLACE MACRO statement_coverage(b) AS TABLE
+WITH s AS MATERIALIZED (
+  SELECT cik, series, period_end, fiscal_period, line, value, derived
+  FROM standard_values(b, NULL, NULL)
+  WHERE series IN ('annual', 'quarter')
+),
+annual AS (
+  SELECT cik, period_end,
+         bool_or(line = 'revenue') AS has_revenue, bool_or(line = 'netIncome') AS has_net_income,
+         bool_or(line = 'totalAssets') AS has_assets, bool_or(line = 'operatingCashFlow') AS has_ocf
+  FROM s WHERE series = 'annual' GROUP BY ALL
+),
+balances AS (
+  SELECT cik, series, period_end, fiscal_period,
+         max(value) FILTER (WHERE line = 'totalAssets') AS assets,
+         max(value) FILTER (WHERE line = 'totalLiabilities') AS liabilities,
+         bool_or(derived) FILTER (WHERE line = 'totalLiabilities') AS liabilities_derived,
+         coalesce(max(value) FILTER (WHERE line = 'temporaryEquity'), 0) AS temporary_equity,
+         max(value) FILTER (WHERE line = 'totalEquity') AS equity
+  FROM s GROUP BY ALL
+),
+checked AS (
+  SELECT cik, liabilities_derived,
+         abs(assets - (liabilities + temporary_equity + equity)) <= 0.001 * abs(assets) AS balances
+  FROM balances WHERE assets IS NOT NULL AND liabilities IS NOT NULL AND equity IS NOT NULL AND assets <> 0
+),
+per_company AS (
+  SELECT cik, count(*) AS annual_periods,
+         count(*) FILTER (WHERE has_revenue) AS with_revenue, count(*) FILTER (WHERE has_net_income) AS with_net_income,
+         count(*) FILTER (WHERE has_assets) AS with_total_assets, count(*) FILTER (WHERE has_ocf) AS with_operating_cash_flow
+  FROM annual GROUP BY cik
+),
+per_company_balance AS (
+  SELECT cik, count(*) AS balance_checked, count(*) FILTER (WHERE balances) AS balanced,
+         count(*) FILTER (WHERE NOT liabilities_derived) AS filed_checked,
+         count(*) FILTER (WHERE NOT liabilities_derived AND balances) AS filed_balanced
+  FROM checked GROUP BY cik
+)
+SELECT p.cik, p.annual_periods, p.with_revenue, p.with_net_income, p.with_total_assets, p.with_operating_cash_flow,
+       coalesce(c.balance_checked, 0) AS balance_checked, coalesce(c.balanced, 0) AS balanced,
+       coalesce(c.filed_checked, 0) AS filed_checked, coalesce(c.filed_balanced, 0) AS filed_balanced
+FROM per_company p LEFT JOIN per_company_balance c USING (cik);
