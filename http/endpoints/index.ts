@@ -2,6 +2,7 @@
 import type { Endpoint } from '../registry.ts';
 import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
+import { footnotesEndpoints } from './footnotes.ts';
 import { ownershipEndpoints } from './ownership.ts';
 
-export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints, ...footnotesEndpoints];

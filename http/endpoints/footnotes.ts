@@ -1,0 +1,78 @@
+// Footnotes group: /api/footnotes/* from dimensional XBRL, each answered by one footnote_* macro of sql/50_footnotes
+// (c, period, lim, currency); the macros return JSON columns already compacted by the omission rule.
+import * as v from 'valibot';
+import { defineEndpoints, type CallInput } from '../registry.ts';
+import { enumParam } from '../params/ParamSpec.ts';
+import { limitParam, periodParam } from '../params/common.ts';
+
+// Conversion into other currencies arrives with the FX layer; until then only these two are accepted (400 otherwise).
+const footnoteCurrencyParam = enumParam(['USD', 'original'] as const, 'USD (default) or original (as reported); other ISO 4217 codes arrive with currency conversion', {
+  default: 'USD',
+});
+const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q4 holds fiscal-year-end balances)');
+
+const seriesParams = { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam };
+
+function seriesArgs({ entity, params }: CallInput) {
+  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, (params.currency as string | undefined) ?? 'USD'];
+}
+
+const num = v.number();
+const periodFields = {
+  period: v.pipe(v.string(), v.isoDate(), v.description('Fiscal period end, YYYY-MM-DD')),
+  fiscalYear: v.pipe(v.number(), v.integer()),
+  fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+  dateFiled: v.pipe(v.nullable(v.string()), v.description('Acceptance date of the newest filing contributing to the period')),
+};
+const FxBlock = v.object({
+  targetCurrency: v.string(),
+  originalCurrencies: v.array(v.string()),
+  rates: v.array(v.object({ from: v.string(), method: v.picklist(['spot', 'average']), rate: num, effectiveDate: v.optional(v.string()), start: v.optional(v.string()), end: v.optional(v.string()) })),
+  unconverted: v.optional(v.record(v.string(), v.array(v.string()))),
+});
+const money = { currency: v.optional(v.string()) };
+
+const LeaseSide = v.object({
+  ...money,
+  normalized: v.optional(v.literal(true)),
+  rightOfUseAsset: v.optional(num),
+  liabilityCurrent: v.optional(num),
+  liabilityNoncurrent: v.optional(num),
+  liabilityTotal: v.optional(num),
+  discountRate: v.optional(v.pipe(num, v.description('Weighted-average discount rate, fraction of 1'))),
+  payments: v.optional(v.object({
+    remainderOfYear: v.optional(num), year1: v.optional(num), year2: v.optional(num), year3: v.optional(num),
+    year4: v.optional(num), year5: v.optional(num), thereafter: v.optional(num), total: v.optional(num), discountExcess: v.optional(num),
+  })),
+  cost: v.optional(v.object({
+    operating: v.optional(num), variable: v.optional(num), shortTerm: v.optional(num), subleaseIncome: v.optional(num),
+    amortization: v.optional(num), interest: v.optional(num),
+  })),
+  cashPaid: v.optional(num),
+  principalPaid: v.optional(num),
+  interestPaid: v.optional(num),
+});
+export const LeasePeriod = v.object({
+  ...periodFields,
+  operating: v.nullable(LeaseSide),
+  finance: v.nullable(LeaseSide),
+  leaseNotYetCommenced: v.optional(v.object({ ...money, total: v.optional(num), operating: v.optional(num), finance: v.optional(num) })),
+  fx: v.optional(FxBlock),
+});
+
+export const footnotesEndpoints = defineEndpoints(
+  {
+    path: '/api/footnotes/leases',
+    group: 'Footnotes',
+    summary: 'Leases (ASC 842)',
+    description: 'Operating and finance lessee disclosures per period: right-of-use assets, liabilities, discount rates, the undiscounted maturity schedule (remainderOfYear kept apart from year1), costs and cash paid.',
+    tiers: [],
+    entity: true,
+    params: seriesParams,
+    macro: 'footnote_leases',
+    args: seriesArgs,
+    shape: 'array',
+    omitWhenNull: ['leaseNotYetCommenced', 'fx'],
+    response: LeasePeriod,
+  },
+);
