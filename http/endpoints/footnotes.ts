@@ -30,7 +30,8 @@ const FxBlock = v.object({
   rates: v.array(v.object({ from: v.string(), method: v.picklist(['spot', 'average']), rate: num, effectiveDate: v.optional(v.string()), start: v.optional(v.string()), end: v.optional(v.string()) })),
   unconverted: v.optional(v.record(v.string(), v.array(v.string()))),
 });
-const money = { currency: v.optional(v.string()) };
+// currency is typed nullable: null when the entry mixes currencies or has no monetary value
+const money = { currency: v.nullable(v.string()) };
 
 const LeaseSide = v.object({
   ...money,
@@ -60,6 +61,35 @@ export const LeasePeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+const debtFigures = {
+  ...money,
+  normalized: v.optional(v.literal(true)),
+  faceAmount: v.optional(num),
+  carryingAmount: v.optional(num),
+  longTermDebt: v.optional(num),
+  fairValue: v.optional(num),
+  unamortizedDiscount: v.optional(num),
+  conversionPrice: v.optional(v.pipe(num, v.description('Per share'))),
+  statedRate: v.optional(num),
+  effectiveRate: v.optional(num),
+  variableSpread: v.optional(num),
+  weightedAverageRate: v.optional(num),
+  redemptionPrice: v.optional(v.pipe(num, v.description('Fraction of principal, 1.0 = 100%'))),
+};
+const member = { member: v.pipe(v.string(), v.description('Raw XBRL member QName')), name: v.string() };
+export const DebtStructurePeriod = v.object({
+  ...periodFields,
+  instruments: v.array(v.object({
+    ...member,
+    debtType: v.nullable(v.string()),
+    debtTypeName: v.nullable(v.string()),
+    dueYear: v.pipe(v.nullable(v.number()), v.description('From the member name, not a tagged date')),
+    ...debtFigures,
+  })),
+  types: v.array(v.object({ ...member, ...debtFigures })),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotesEndpoints = defineEndpoints(
   {
     path: '/api/footnotes/leases',
@@ -74,5 +104,19 @@ export const footnotesEndpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['leaseNotYetCommenced', 'fx'],
     response: LeasePeriod,
+  },
+  {
+    path: '/api/footnotes/debt-structure',
+    group: 'Footnotes',
+    summary: 'Debt structure',
+    description: 'One entry per debt tranche (member of the debt instrument axis) with face, carrying and fair value, rates as fractions and the maturity year its name states; rollups by debt type kept apart (never summed with instruments).',
+    tiers: [],
+    entity: true,
+    params: seriesParams,
+    macro: 'footnote_debt_structure',
+    args: seriesArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: DebtStructurePeriod,
   },
 );

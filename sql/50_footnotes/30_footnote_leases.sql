@@ -98,7 +98,7 @@ l_vals AS MATERIALIZED (
 ),
 sides AS (
   SELECT period_end, fiscal_period, side,
-         footnote_currency(list(unit)) AS currency,
+         footnote_currency(list(unit)) AS entry_currency,
          bool_or(name = 'discountRate' AND rate_is_whole_percent(value, 1)) AS normalized,
          max(value) FILTER (WHERE name = 'rightOfUseAsset') AS rightOfUseAsset,
          max(value) FILTER (WHERE name = 'liabilityCurrent') AS liabilityCurrent,
@@ -134,14 +134,15 @@ sides AS (
 ),
 side_json AS (
   SELECT period_end, fiscal_period, side,
-         CASE WHEN side = 'nyc' THEN json_compact(json_object('currency', currency, 'total', nyc_total,
-                                                              'operating', nyc_operating, 'finance', nyc_finance))
-         ELSE json_compact(json_object(
-           'currency', currency, 'normalized', CASE WHEN normalized THEN true END,
+         -- currency is typed nullable (mixed currencies, or no monetary value): present even when null
+         CASE WHEN side = 'nyc' THEN json_merge_patch(json_object('currency', entry_currency), json_compact(json_object('total', nyc_total,
+                                                              'operating', nyc_operating, 'finance', nyc_finance)))
+         ELSE json_merge_patch(json_object('currency', entry_currency), json_compact(json_object(
+           'normalized', CASE WHEN normalized THEN true END,
            'rightOfUseAsset', rightOfUseAsset, 'liabilityCurrent', liabilityCurrent,
            'liabilityNoncurrent', liabilityNoncurrent, 'liabilityTotal', liabilityTotal, 'discountRate', discountRate,
            'payments', payments, 'cost', cost, 'cashPaid', cashPaid,
-           'principalPaid', principalPaid, 'interestPaid', interestPaid)) END AS j
+           'principalPaid', principalPaid, 'interestPaid', interestPaid))) END AS j
   FROM sides
 ),
 l_fx AS (

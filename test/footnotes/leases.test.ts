@@ -49,7 +49,7 @@ describe('leases', () => {
     for (const p of body) {
       for (const side of ['operating', 'finance']) {
         assert.ok(side in p, `${side} is typed nullable and always present`);
-        if (p[side] !== null) assert.deepEqual(nullPaths(p[side]), [], `${p.period} ${side}`);
+        if (p[side] !== null) assert.deepEqual(nullPaths(p[side]).filter((x) => x !== '.currency'), [], `${p.period} ${side}`);
         if (p[side]?.payments) assert.ok(!('remainderOfYear' in p[side].payments));
       }
       assert.ok(!('fx' in p), 'no fx block when every value is in USD');
