@@ -90,6 +90,20 @@ export const DebtStructurePeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+const supplierFinanceFigures = {
+  ...money,
+  obligation: v.optional(v.pipe(num, v.description('Balance'))),
+  obligationCurrent: v.optional(v.pipe(num, v.description('Balance'))),
+  additions: v.optional(v.pipe(num, v.description('Period flow'))),
+  settlements: v.optional(v.pipe(num, v.description('Period flow'))),
+};
+export const SupplierFinancePeriod = v.object({
+  ...periodFields,
+  totals: v.nullable(v.object(supplierFinanceFigures)),
+  programs: v.array(v.object({ ...member, ...supplierFinanceFigures })),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotesEndpoints = defineEndpoints(
   {
     path: '/api/footnotes/leases',
@@ -118,5 +132,19 @@ export const footnotesEndpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['fx'],
     response: DebtStructurePeriod,
+  },
+  {
+    path: '/api/footnotes/supplier-finance',
+    group: 'Footnotes',
+    summary: 'Supplier finance programs',
+    description: 'Supplier finance program obligations (balances) and their additions and settlements (period flows): undimensioned totals and one entry per program member; the two overlap and are never summed.',
+    tiers: [],
+    entity: true,
+    params: seriesParams,
+    macro: 'footnote_supplier_finance',
+    args: seriesArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: SupplierFinancePeriod,
   },
 );
