@@ -104,6 +104,34 @@ export const SupplierFinancePeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+const sharesAndPrice = v.object({ shares: v.optional(num), waGrantDateFairValue: v.optional(num) });
+const awardFigures = {
+  ...money,
+  normalized: v.optional(v.literal(true)),
+  expense: v.optional(num),
+  unrecognizedCost: v.optional(num),
+  taxWithholdingPaid: v.optional(num),
+  rollForward: v.optional(v.object({
+    granted: v.optional(sharesAndPrice),
+    vested: v.optional(v.object({ shares: v.optional(num), waGrantDateFairValue: v.optional(num), totalFairValue: v.optional(num) })),
+    forfeited: v.optional(sharesAndPrice),
+    nonvested: v.optional(sharesAndPrice),
+    reconciles: v.optional(v.pipe(v.boolean(), v.description('prior nonvested + granted - vested - forfeited = nonvested within 0.5%; present only when every leg is known'))),
+  })),
+  options: v.optional(v.object({
+    outstanding: v.optional(num), waExercisePrice: v.optional(num), exercisable: v.optional(num), granted: v.optional(num),
+    waGrantDateFairValue: v.optional(num), waGrantExercisePrice: v.optional(num), exercised: v.optional(num), waExercisedPrice: v.optional(num),
+  })),
+  plan: v.optional(v.object({ sharesAvailableForGrant: v.optional(num), sharesAuthorized: v.optional(num) })),
+  assumptions: v.optional(v.object({ volatility: v.optional(num), riskFreeRate: v.optional(num), dividendYield: v.optional(num) })),
+};
+export const StockCompensationPeriod = v.object({
+  ...periodFields,
+  awards: v.array(v.object({ ...member, ...awardFigures })),
+  planTotals: v.nullable(v.object(awardFigures)),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotesEndpoints = defineEndpoints(
   {
     path: '/api/footnotes/leases',
@@ -146,5 +174,19 @@ export const footnotesEndpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['fx'],
     response: SupplierFinancePeriod,
+  },
+  {
+    path: '/api/footnotes/stock-compensation',
+    group: 'Footnotes',
+    summary: 'Stock compensation',
+    description: 'Per award type or plan (dimensioned, sorted by expense) and plan totals (undimensioned; overlaps the awards, never summed): expense, unrecognized cost, the nonvested roll-forward with its reconciliation check, options, plan shares and valuation assumptions as fractions.',
+    tiers: [],
+    entity: true,
+    params: seriesParams,
+    macro: 'footnote_stock_compensation',
+    args: seriesArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: StockCompensationPeriod,
   },
 );
