@@ -132,6 +132,24 @@ export const StockCompensationPeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+export const BuybackPeriod = v.object({
+  ...periodFields,
+  currency: v.nullable(v.string()),
+  cashSpent: v.optional(v.pipe(num, v.description('Cash-flow statement flow'))),
+  repurchased: v.optional(v.object({
+    style: v.picklist(['retired', 'treasury', 'repurchased']),
+    shares: v.optional(num),
+    value: v.optional(num),
+    avgPricePerShare: v.optional(num),
+    avgPriceDerived: v.optional(v.literal(true)),
+  })),
+  program: v.optional(v.object({
+    authorized: v.optional(num), remaining: v.optional(num), authorizedShares: v.optional(num), remainingShares: v.optional(num), consumed: v.optional(num),
+  })),
+  asr: v.optional(v.object({ initialPricePaid: v.optional(num) })),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotesEndpoints = defineEndpoints(
   {
     path: '/api/footnotes/leases',
@@ -188,5 +206,19 @@ export const footnotesEndpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['fx'],
     response: StockCompensationPeriod,
+  },
+  {
+    path: '/api/footnotes/buybacks',
+    group: 'Footnotes',
+    summary: 'Share buybacks',
+    description: 'Shares and value repurchased per period from one concept family (named in style), cash spent from the cash-flow statement, the average price (filer-tagged, else derived and flagged), program authority and an accelerated share repurchase\'s initial price.',
+    tiers: ['Pro'],
+    entity: true,
+    params: seriesParams,
+    macro: 'footnote_buybacks',
+    args: seriesArgs,
+    shape: 'array',
+    omitWhenNull: ['cashSpent', 'repurchased', 'program', 'asr', 'fx'],
+    response: BuybackPeriod,
   },
 );
