@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths } from '../engine/ingest/ingest.ts';
 import { warehouseHasRates } from '../engine/edgar/fetchFxRates.ts';
-import { writeDemoFxRates } from '../engine/demo/demoFxRates.ts';
+import { writeDemoFxRates } from '../demo/demoFxRates.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { numberArg } from './measure.ts';
 

@@ -2,8 +2,11 @@
 import type { Endpoint } from '../registry.ts';
 import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
+import { footnotesEndpoints } from './footnotes.ts';
 import { ownershipEndpoints } from './ownership.ts';
 import { statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 
-export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints, ...statementEndpoints, ...earningsEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...earningsEndpoints, ...footnotesEndpoints, ...ownershipEndpoints,
+];

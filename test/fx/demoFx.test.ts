@@ -3,9 +3,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTempEngine } from '../helpers/tempWarehouse.ts';
-import { buildDemoWarehouse } from '../../engine/demo/buildDemoWarehouse.ts';
-import { DEMO_COMPANIES } from '../../engine/demo/demoCompanies.ts';
-import { demoFxLines } from '../../engine/demo/demoFxRates.ts';
+import { buildDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
+import { DEMO_COMPANIES } from '../../demo/demoCompanies.ts';
+import { demoFxLines } from '../../demo/demoFxRates.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 
 describe('demo fx', () => {

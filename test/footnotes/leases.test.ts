@@ -1,0 +1,88 @@
+// /api/footnotes/leases on real 10-K documents: values read from the documents themselves.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { documentFacts, docValue } from './documentFacts.ts';
+import { footnoteApp, nullPaths, XBRL, type FootnoteApp } from './footnoteApp.ts';
+
+const APPLE_10K = XBRL('instances', 'aapl-20220924_htm.xml.gz');
+const AMAZON_10K = XBRL('instances', 'amzn-20221231_htm.xml.gz');
+const G = 'us-gaap:';
+
+let fa: FootnoteApp;
+before(async () => {
+  fa = await footnoteApp([APPLE_10K, AMAZON_10K]);
+});
+after(async () => fa.close());
+
+describe('leases', () => {
+  test("Apple FY2022: the operating maturity schedule is the document's, sums to its total, and total - discountExcess is the liability", async () => {
+    const doc = documentFacts(APPLE_10K);
+    const end = '2022-09-24';
+    const { status, body } = await fa.get('/api/footnotes/leases?cik=320193&period=annual&limit=3');
+    assert.equal(status, 200);
+    const p = body.find((x: any) => x.period === end);
+    assert.equal(p.fiscalPeriod, 'FY');
+    const op = p.operating;
+    const pay = op.payments;
+    const P = `${G}LesseeOperatingLeaseLiabilityPayments`;
+    assert.equal(pay.year1, docValue(doc, `${P}DueNextTwelveMonths`, end));
+    assert.equal(pay.year2, docValue(doc, `${P}DueYearTwo`, end));
+    assert.equal(pay.year5, docValue(doc, `${P}DueYearFive`, end));
+    assert.equal(pay.thereafter, docValue(doc, `${P}DueAfterYearFive`, end));
+    assert.equal(pay.total, docValue(doc, `${P}Due`, end));
+    assert.equal(pay.discountExcess, docValue(doc, `${G}LesseeOperatingLeaseLiabilityUndiscountedExcessAmount`, end));
+    assert.equal(pay.year1 + pay.year2 + pay.year3 + pay.year4 + pay.year5 + pay.thereafter, pay.total);
+    assert.equal(op.liabilityTotal, docValue(doc, `${G}OperatingLeaseLiability`, end));
+    assert.equal(pay.total - pay.discountExcess, op.liabilityTotal);
+    assert.equal(op.liabilityCurrent + op.liabilityNoncurrent, op.liabilityTotal);
+    assert.equal(op.currency, 'USD');
+    // the finance side reconciles the same way
+    const fin = p.finance;
+    assert.equal(fin.payments.total, docValue(doc, `${G}FinanceLeaseLiabilityPaymentsDue`, end));
+    assert.equal(fin.payments.total - fin.payments.discountExcess, docValue(doc, `${G}FinanceLeaseLiability`, end));
+  });
+
+  test('untagged fields are absent, never null: Apple tags no remainder-of-year payments and no lease-not-commenced in FY2021', async () => {
+    const doc = documentFacts(APPLE_10K);
+    assert.equal(doc.filter((f) => f.concept.endsWith('PaymentsRemainderOfFiscalYear')).length, 0);
+    const { body } = await fa.get('/api/footnotes/leases?cik=320193&period=annual');
+    for (const p of body) {
+      for (const side of ['operating', 'finance']) {
+        assert.ok(side in p, `${side} is typed nullable and always present`);
+        if (p[side] !== null) assert.deepEqual(nullPaths(p[side]).filter((x) => x !== '.currency'), [], `${p.period} ${side}`);
+        if (p[side]?.payments) assert.ok(!('remainderOfYear' in p[side].payments));
+      }
+      assert.ok(!('fx' in p), 'no fx block when every value is in USD');
+    }
+    const fy2022 = body.find((x: any) => x.period === '2022-09-24');
+    const nyc = docValue(doc, 'aapl:LesseeOperatingAndFinanceLeaseLeaseNotYetCommencedPaymentsDue', '2022-09-24');
+    assert.deepEqual(fy2022.leaseNotYetCommenced, { currency: 'USD', total: nyc });
+    const fy2021 = body.find((x: any) => x.period === '2021-09-25');
+    assert.ok(!('leaseNotYetCommenced' in fy2021));
+  });
+
+  test("Amazon FY2022: operating lease cost and finance lease interest are the document's flows", async () => {
+    const doc = documentFacts(AMAZON_10K);
+    const { body } = await fa.get('/api/footnotes/leases?cik=1018724&period=annual&limit=1');
+    assert.equal(body.length, 1);
+    const p = body[0];
+    assert.equal(p.period, '2022-12-31');
+    assert.equal(p.operating.cost.operating, docValue(doc, `${G}OperatingLeaseCost`, '2022-12-31', {}, '2022-01-01'));
+    assert.equal(p.finance.cost.interest, docValue(doc, `${G}FinanceLeaseInterestExpense`, '2022-12-31', {}, '2022-01-01'));
+  });
+
+  test('the quarterly series puts fiscal-year-end balances in Q4', async () => {
+    const { body } = await fa.get('/api/footnotes/leases?cik=320193&period=quarter&limit=2');
+    const q4 = body.find((x: any) => x.period === '2022-09-24');
+    assert.equal(q4.fiscalPeriod, 'Q4');
+    assert.equal(q4.operating.liabilityTotal, docValue(documentFacts(APPLE_10K), `${G}OperatingLeaseLiability`, '2022-09-24'));
+  });
+
+  test('a currency not yet priced, or a ttm period, is a 400 with { error }', async () => {
+    for (const q of ['currency=EUR', 'period=ttm', 'limit=0']) {
+      const { status, body } = await fa.get(`/api/footnotes/leases?cik=320193&${q}`);
+      assert.equal(status, 400, q);
+      assert.equal(typeof body.error, 'string');
+    }
+  });
+});
