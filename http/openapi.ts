@@ -29,9 +29,15 @@ function errorResponse(description: string, extra: Json = {}): Json {
   };
 }
 
+/** A field the registry omits from the JSON row when null (omitWhenNull) is optional in the published schema. */
+function withOmittable(item: Json, omitWhenNull: readonly string[] = []): Json {
+  if (omitWhenNull.length === 0 || !Array.isArray(item.required)) return item;
+  return { ...item, required: (item.required as string[]).filter((name) => !omitWhenNull.includes(name)) };
+}
+
 function operation(endpoint: Endpoint, tiers: TierConfig): Json {
   const specs = endpointParams(endpoint);
-  const item = schemaOf(endpoint.response);
+  const item = withOmittable(schemaOf(endpoint.response), endpoint.omitWhenNull);
   const body: Json =
     endpoint.shape === 'object' ? item
     : endpoint.shape === 'array' ? { type: 'array', items: item }
