@@ -87,9 +87,9 @@ export async function call(ctx: ContractContext, path: string, query: URLSearchP
     res = await fetch(url, init);
   } catch (err) {
     // a pooled keep-alive socket the server closed while idle (its 5 s keepAliveTimeout, e.g. during a slow test):
-    // undici reports "other side closed" before the request reaches the server; anything else is a real failure
+    // undici reports "other side closed" or a reset before the GET reaches the server, so it is sent once more
     const code = ((err as Error).cause as { code?: string } | undefined)?.code;
-    if (code !== 'UND_ERR_SOCKET') throw new Error(`${path}: ${(err as Error).message} (${code ?? String((err as Error).cause)})`, { cause: err });
+    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw new Error(`${path}: ${(err as Error).message} (${code ?? String((err as Error).cause)})`, { cause: err });
     res = await fetch(url, init);
   }
   const text = await res.text();

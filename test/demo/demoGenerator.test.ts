@@ -42,8 +42,15 @@ test('the cast spans eight or more fiscal years, a 52/53-week September year and
   assert.equal(daysBetween(fiscalYear(orchard, 2024).start, fiscalYear(orchard, 2024).end) + 1, 364);
   const europa = sourcesOf('DEMOF');
   assert.deepEqual([...new Set(europa.filings.filter((f) => f.periodic).map((f) => f.form))], ['20-F']);
-  assert.ok(factsOf(europa.facts, 'ifrs-full', 'Revenue', 'EUR').length > 0);
-  assert.ok(factsOf(europa.facts, 'ifrs-full', 'BasicEarningsLossPerShare', 'EUR/shares').length > 0);
+  // every 20-F reports its own fiscal year's revenue and EPS in euros under ifrs-full
+  const annual = europa.filings.filter((f) => f.periodic);
+  assert.ok(annual.length >= DEMO_YEARS.last - DEMO_YEARS.first);
+  for (const [concept, unit] of [['Revenue', 'EUR'], ['BasicEarningsLossPerShare', 'EUR/shares']] as const) {
+    const facts = factsOf(europa.facts, 'ifrs-full', concept, unit);
+    for (const f of annual) {
+      assert.ok(facts.some((x) => x.accn === f.accession && x.fy === f.periodic!.fy && x.fp === 'FY' && x.form === '20-F' && Number.isFinite(x.val)), `${concept} in ${f.accession}`);
+    }
+  }
 });
 
 test('a 10-Q reports its three-month and year-to-date durations with prior-year comparatives; a 10-K reports three years', () => {

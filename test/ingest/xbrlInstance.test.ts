@@ -145,6 +145,7 @@ describe('XBRL instances', () => {
 
     test('comes from the file name when it contains one', () => {
       const { batch } = parseWith(xbrlInstanceParser, { name: '/dl/0000320193-25-000057/aapl-20250329_htm.xml', bytes });
+      assert.ok(batch.facts.length > 0);
       assert.ok(batch.facts.every((f) => f.accession === '0000320193-25-000057'));
       assert.equal(batch.filings[0]?.accession, '0000320193-25-000057');
     });
@@ -160,6 +161,7 @@ describe('XBRL instances', () => {
         container: { accession: '0000320193-25-000057', form: '10-Q', cik: 320193, filed: '2025-05-02', accepted: '2025-05-01T18:01:14', documentType: 'EX-101.INS' },
       };
       const { batch } = parseWith(xbrlInstanceParser, file);
+      assert.ok(batch.facts.length > 0);
       assert.ok(batch.facts.every((f) => f.accession === '0000320193-25-000057' && f.filed === '2025-05-02' && f.form === '10-Q'));
       assert.equal(batch.filings[0]?.accepted, '2025-05-01T18:01:14');
     });
