@@ -3,7 +3,7 @@ import type { Endpoint } from '../registry.ts';
 import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
 import { ownershipEndpoints } from './ownership.ts';
-import { statementEndpoints } from './statements.ts';
+import { healthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 
-export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints, ...statementEndpoints, ...earningsEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...companyEndpoints, ...financialsEndpoints, ...ownershipEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints];
