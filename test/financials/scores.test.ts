@@ -131,3 +131,25 @@ describe('growth', () => {
     assert.equal(rows.at(-1)!.revenueGrowth, null);
   });
 });
+
+describe('earnings trends', () => {
+  test("Apple: margins, direction and the 3- and 5-year revenue CAGRs follow from the 10-K figures", async () => {
+    const val = reader(APPLE.file);
+    const rev = (e: string) => val(APPLE_INPUTS.revenue, e);
+    const { status, body } = await get(`/api/earnings/trends?cik=${APPLE.cik}`);
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.latestPeriod, '2025-09-27');
+    const margins = body.margins as Record<string, { latest: number; threeYearAgo: number; direction: string }>;
+    const gross = (e: string) => (100 * val(APPLE_INPUTS.grossProfit, e)) / rev(e);
+    assert.ok(Math.abs(margins.gross!.latest - gross('2025-09-27')) < 1e-9);
+    assert.ok(Math.abs(margins.gross!.threeYearAgo - gross('2022-09-24')) < 1e-9);
+    assert.equal(margins.gross!.direction, gross('2025-09-27') - gross('2022-09-24') > 1 ? 'expanding' : gross('2025-09-27') - gross('2022-09-24') < -1 ? 'compressing' : 'stable');
+    const cagr = body.cagr as Record<string, number>;
+    assert.ok(Math.abs(cagr.revenue3yr! - 100 * ((rev('2025-09-27') / rev('2022-09-24')) ** (1 / 3) - 1)) < 1e-9);
+    assert.ok(Math.abs(cagr.revenue5yr! - 100 * ((rev('2025-09-27') / rev('2020-09-26')) ** (1 / 5) - 1)) < 1e-9);
+  });
+
+  test('a company with no annual financial filings gets 400', async () => {
+    assert.equal((await get('/api/earnings/trends?cik=1318605')).status, 400);
+  });
+});
