@@ -1,4 +1,5 @@
-// Earnings group: /api/earnings/eps-history, answered by eps_history(c, period, lim, split_adjust, currency, as_of).
+// Earnings group: /api/earnings/eps-history, answered by eps_history(c, period, lim, split_adjust, currency, as_of), and
+// /api/earnings/trends, answered by earnings_trends(c, symbol, currency, as_of).
 import * as v from 'valibot';
 import { defineEndpoints } from '../registry.ts';
 import { limitParam, periodParam } from '../params/common.ts';
@@ -21,7 +22,19 @@ export const EpsHistoryEntry = v.object({
   epsGrowth: v.pipe(num, v.description('Decimal (0.11 = 11%) versus the previous entry of the series')),
 });
 
-export const earningsEndpoints = defineEndpoints({
+const margin = v.object({ latest: num, threeYearAgo: num, direction: v.nullable(v.picklist(['expanding', 'compressing', 'stable'])) });
+
+export const EarningsTrends = v.object({
+  symbol: v.nullable(v.string()),
+  latestPeriod: v.pipe(v.string(), v.isoDate()),
+  margins: v.object({ gross: margin, operating: margin, net: margin }),
+  netMarginStdDev: num, netMarginStdDevRecent: num, historicalMaxNetMargin: num,
+  cagr: v.object({ revenue3yr: num, revenue5yr: num, netIncome3yr: num, netIncome5yr: num, eps3yr: num, eps5yr: num, freeCashFlow3yr: num }),
+  quality: v.object({ fcfToNetIncome: num, interestCoverage: num, debtToOperatingIncome: num, roe: num }),
+});
+
+export const earningsEndpoints = defineEndpoints(
+{
   path: '/api/earnings/eps-history',
   group: 'Earnings',
   summary: 'EPS history',
@@ -46,4 +59,18 @@ export const earningsEndpoints = defineEndpoints({
   ],
   shape: 'array',
   response: EpsHistoryEntry,
+},
+{
+  path: '/api/earnings/trends',
+  group: 'Earnings',
+  summary: 'Earnings trends',
+  description: 'Margins and their direction, net-margin volatility, CAGRs (EPS split-adjusted) and quality ratios from up to 12 fiscal years.',
+  tiers: [],
+  entity: true,
+  params: { currency: statementCurrencyParam, asOf: asOfParam },
+  macro: 'earnings_trends',
+  args: ({ entity, params }) => [entity!.cik, entity!.ticker, (params.currency as string | undefined) ?? 'USD', (params.asOf as string | undefined) ?? null],
+  shape: 'object',
+  emptyMessage: () => 'No annual financial filings for this company: earnings trends need at least one annual report',
+  response: EarningsTrends,
 });

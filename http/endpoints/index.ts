@@ -4,9 +4,10 @@ import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
 import { footnotesEndpoints } from './footnotes.ts';
 import { ownershipEndpoints } from './ownership.ts';
-import { statementEndpoints } from './statements.ts';
+import { healthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...earningsEndpoints, ...footnotesEndpoints, ...ownershipEndpoints,
+  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
+  ...ownershipEndpoints,
 ];

@@ -102,3 +102,65 @@ export const statementEndpoints = defineEndpoints(
     response: statementEntry(CASH_FLOW_LINES),
   },
 );
+
+const ratio = v.nullable(v.number());
+
+export const GrowthEntry = v.object({
+  period: v.pipe(v.string(), v.isoDate()),
+  fiscalYear: v.pipe(v.number(), v.integer()),
+  fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'TTM']),
+  dateFiled: v.nullable(v.string()),
+  revenueGrowth: ratio, grossProfitGrowth: ratio, operatingIncomeGrowth: ratio, netIncomeGrowth: ratio,
+  epsGrowth: v.pipe(ratio, v.description('Always split-adjusted')),
+  ebitdaGrowth: ratio, freeCashFlowGrowth: ratio, totalAssetsGrowth: ratio, stockholdersEquityGrowth: ratio, operatingCashFlowGrowth: ratio,
+});
+
+export const HealthScores = v.object({
+  period: v.pipe(v.string(), v.isoDate()),
+  fiscalYear: v.pipe(v.number(), v.integer()),
+  fiscalPeriod: v.literal('FY'),
+  dateFiled: v.nullable(v.string()),
+  piotroskiFScore: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)),
+  piotroskiDetails: v.object({
+    positiveNetIncome: v.boolean(), positiveOperatingCashFlow: v.boolean(), risingRoa: v.boolean(), cashFlowExceedsNetIncome: v.boolean(),
+    decliningLeverage: v.boolean(), risingCurrentRatio: v.boolean(), noShareDilution: v.boolean(), risingGrossMargin: v.boolean(),
+    risingAssetTurnover: v.boolean(),
+  }),
+  altmanZScore: v.nullable(v.number()),
+  altmanZone: v.nullable(v.picklist(['safe', 'grey', 'distress'])),
+  altmanMissing: v.pipe(v.optional(v.array(v.string())), v.description('Present only when altmanZScore is null: the standard lines not filed')),
+});
+
+export const healthEndpoints = defineEndpoints(
+  {
+    path: '/api/financials/growth',
+    group: 'Financials',
+    summary: 'Growth rates',
+    description: 'Period-over-period growth of the standardized lines, (current - previous) / |previous| against the previous entry of the series, newest first.',
+    tiers: ['S', 'SP'],
+    entity: true,
+    params: {
+      period: periodParam(['annual', 'quarter', 'ttm'] as const, 'annual (default): year over year; quarter: quarter over quarter; ttm: trailing twelve months against the previous quarter end\'s'),
+      limit: limitParam, currency: statementCurrencyParam, asOf: asOfParam,
+    },
+    macro: 'growth',
+    args: statementArgs,
+    shape: 'array',
+    response: GrowthEntry,
+  },
+  {
+    path: '/api/financials/scores',
+    group: 'Financials',
+    summary: 'Financial health scores',
+    description: 'Piotroski F-score with its nine criteria and Altman Z with its zone, from the most recent annual filing and the year before.',
+    tiers: ['S', 'SP'],
+    entity: true,
+    params: { asOf: asOfParam },
+    macro: 'scores',
+    args: ({ entity, params }) => [entity!.cik, (params.asOf as string | undefined) ?? null],
+    shape: 'object',
+    omitWhenNull: ['altmanMissing'],
+    emptyMessage: () => 'No annual financial filings for this company: financial health scores need at least one annual report',
+    response: HealthScores,
+  },
+);

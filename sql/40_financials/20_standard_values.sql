@@ -1,4 +1,3 @@
--- b: cik bucket; c: a cik, or NULL for every company of the bucket (bulk checks).
 -- Grain: one row per (cik, series, fiscal_year, fiscal_period, period_end, line): the standardized value of each line in
 -- every period of the period engine (annual, quarter incl. reconstructed quarters, ttm). The first candidate concept
 -- present wins (standard_concepts rank), in the company's reporting currency (its most used ISO 4217 unit) before any
@@ -6,6 +5,7 @@
 -- used or the derivation's formula. date_filed: newest acceptance date among the filings behind the value;
 -- method: the period engine's reconstruction (Q4-Recon-FY-9M, TTM, ...), 'derived', or NULL when filed as such;
 -- last_seen: vintage of the oldest "last report" among its filing inputs (the basis a share count was last stated on).
+-- b: cik bucket; c: a cik, or NULL for every company of the bucket (bulk checks).
 CREATE OR REPLACE MACRO standard_values(b, c, as_of) AS TABLE
 WITH v AS MATERIALIZED (
   -- the engine's own derived facts (method 'derived') are left out: lines derive from lines here, and say so
