@@ -150,6 +150,29 @@ export const BuybackPeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+const RestructuringSeries = v.object({
+  ...member,
+  ...money,
+  expectedCost: v.optional(v.pipe(num, v.description('Latest filed total expected cost'))),
+  costToDate: v.optional(v.pipe(num, v.description('Latest filed cumulative cost'))),
+  history: v.array(v.object({
+    period: v.pipe(v.string(), v.isoDate()),
+    fiscalYear: v.pipe(v.number(), v.integer()),
+    fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+    charges: v.optional(v.pipe(num, v.description('Flow'))),
+    reserve: v.optional(v.pipe(num, v.description('Balance'))),
+    cashPayments: v.optional(v.pipe(num, v.description('Flow'))),
+    costIncurred: v.optional(v.pipe(num, v.description('Flow'))),
+    currency: v.nullable(v.string()),
+    dateFiled: v.nullable(v.string()),
+  })),
+});
+export const RestructuringResponse = v.object({
+  programs: v.array(RestructuringSeries),
+  costTypes: v.array(RestructuringSeries),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotesEndpoints = defineEndpoints(
   {
     path: '/api/footnotes/leases',
@@ -220,5 +243,19 @@ export const footnotesEndpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['cashSpent', 'repurchased', 'program', 'asr', 'fx'],
     response: BuybackPeriod,
+  },
+  {
+    path: '/api/footnotes/restructuring',
+    group: 'Footnotes',
+    summary: 'Restructuring',
+    description: 'Restructuring programs (active first) and cost types, never summed together: expected cost, cost to date and a history of charges, reserve, cash payments and cost incurred per period.',
+    tiers: ['Pro'],
+    entity: true,
+    params: { currency: footnoteCurrencyParam, limit: limitParam },
+    macro: 'footnote_restructuring',
+    args: ({ entity, params }) => [entity!.cik, params.limit as number, (params.currency as string | undefined) ?? 'USD'],
+    shape: 'object',
+    omitWhenNull: ['fx'],
+    response: RestructuringResponse,
   },
 );
