@@ -61,10 +61,12 @@ rs_members AS (
 ),
 rs_history AS (
   SELECT member, max(period_end) AS newest,
-         list(json_merge_patch(json_object('currency', point_currency, 'dateFiled', strftime(date_filed, '%Y-%m-%d')),
-                               json_compact(json_object('period', strftime(period_end, '%Y-%m-%d'), 'fiscalYear', fiscal_year::INTEGER,
-                                 'fiscalPeriod', fiscal_period, 'charges', charges, 'reserve', reserve,
-                                 'cashPayments', cashPayments, 'costIncurred', costIncurred)))
+         -- currency and dateFiled are typed nullable: in the merge target, which keeps its nulls
+         list(json_merge_patch(json_object('period', strftime(period_end, '%Y-%m-%d'), 'fiscalYear', fiscal_year::INTEGER,
+                                           'fiscalPeriod', fiscal_period, 'currency', point_currency,
+                                           'dateFiled', strftime(date_filed, '%Y-%m-%d')),
+                               coalesce(json_compact(json_object('charges', charges, 'reserve', reserve,
+                                 'cashPayments', cashPayments, 'costIncurred', costIncurred)), '{}'::JSON))
               ORDER BY period_end DESC, fiscal_period = 'FY') AS history
   FROM rs_ranked WHERE lim IS NULL OR n <= lim
   GROUP BY member
