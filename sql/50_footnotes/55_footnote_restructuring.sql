@@ -1,12 +1,13 @@
 -- Grain: one row: the /api/footnotes/restructuring resource of one company (series-major).
--- c: cik; lim: history points per series (NULL = all); currency: 'USD' | 'original'.
+-- c: cik; lim: history points per series (NULL = all); currency: 'USD' | 'original'; as_of: DATE or NULL (point in
+-- time: only filings accepted on or before it).
 -- programs: members of a restructuring plan axis (us-gaap:RestructuringPlanAxis or a filer's own
 -- ...RestructuringPlan...Axis); costTypes: members of us-gaap:RestructuringCostAndReserveAxis (components of the
 -- programs: never sum the two). Facts tagged on that axis alone. Active first: series whose newest point is the
 -- company's newest restructuring period, then by member. expectedCost / costToDate: the latest filed values.
 -- history: newest first, FY points (annual flows, year-end reserve) and Q1..Q3 points (three-month flows,
 -- quarter-end reserve); year-to-date spans are not points. Untagged fields are absent.
-CREATE OR REPLACE MACRO footnote_restructuring(c, lim, currency) AS TABLE
+CREATE OR REPLACE MACRO footnote_restructuring(c, lim, currency, as_of) AS TABLE
 WITH rs_fields AS (
   SELECT * FROM (VALUES
     ('charges', 'us-gaap:RestructuringCharges', 1),
@@ -21,7 +22,7 @@ WITH rs_fields AS (
 ),
 rs_raw AS MATERIALIZED (
   SELECT *, CASE WHEN axis = 'us-gaap:RestructuringCostAndReserveAxis' THEN 'costType' ELSE 'program' END AS kind
-  FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM rs_fields), NULL)
+  FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM rs_fields), NULL)
   WHERE len(dims) = 1
     AND (axis = 'us-gaap:RestructuringCostAndReserveAxis' OR axis = 'us-gaap:RestructuringPlanAxis'
          OR regexp_matches(axis, ':\w*RestructuringPlan\w*Axis$'))
