@@ -2,7 +2,7 @@
 // (c, period, lim, currency); the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
-import { enumParam } from '../params/ParamSpec.ts';
+import { dateParam, enumParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 
 // Conversion into other currencies arrives with the FX layer; until then only these two are accepted (400 otherwise).
@@ -11,10 +11,17 @@ const footnoteCurrencyParam = enumParam(['USD', 'original'] as const, 'USD (defa
 });
 const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q4 holds fiscal-year-end balances)');
 
-const seriesParams = { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam };
+const asOfParam = dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date');
+const seriesParams = { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam, asOf: asOfParam };
 
 function seriesArgs({ entity, params }: CallInput) {
-  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, (params.currency as string | undefined) ?? 'USD'];
+  return [
+    entity!.cik,
+    (params.period as string | undefined) ?? 'annual',
+    params.limit as number,
+    (params.currency as string | undefined) ?? 'USD',
+    (params.asOf as string | undefined) ?? null,
+  ];
 }
 
 const num = v.number();
@@ -150,6 +157,29 @@ export const BuybackPeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+const RestructuringSeries = v.object({
+  ...member,
+  ...money,
+  expectedCost: v.optional(v.pipe(num, v.description('Latest filed total expected cost'))),
+  costToDate: v.optional(v.pipe(num, v.description('Latest filed cumulative cost'))),
+  history: v.array(v.object({
+    period: v.pipe(v.string(), v.isoDate()),
+    fiscalYear: v.pipe(v.number(), v.integer()),
+    fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+    charges: v.optional(v.pipe(num, v.description('Flow'))),
+    reserve: v.optional(v.pipe(num, v.description('Balance'))),
+    cashPayments: v.optional(v.pipe(num, v.description('Flow'))),
+    costIncurred: v.optional(v.pipe(num, v.description('Flow'))),
+    currency: v.nullable(v.string()),
+    dateFiled: v.nullable(v.string()),
+  })),
+});
+export const RestructuringResponse = v.object({
+  programs: v.array(RestructuringSeries),
+  costTypes: v.array(RestructuringSeries),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotesEndpoints = defineEndpoints(
   {
     path: '/api/footnotes/leases',
@@ -220,5 +250,19 @@ export const footnotesEndpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['cashSpent', 'repurchased', 'program', 'asr', 'fx'],
     response: BuybackPeriod,
+  },
+  {
+    path: '/api/footnotes/restructuring',
+    group: 'Footnotes',
+    summary: 'Restructuring',
+    description: 'Restructuring programs (active first) and cost types, never summed together: expected cost, cost to date and a history of charges, reserve, cash payments and cost incurred per period.',
+    tiers: ['Pro'],
+    entity: true,
+    params: { currency: footnoteCurrencyParam, limit: limitParam, asOf: asOfParam },
+    macro: 'footnote_restructuring',
+    args: ({ entity, params }) => [entity!.cik, params.limit as number, (params.currency as string | undefined) ?? 'USD', (params.asOf as string | undefined) ?? null],
+    shape: 'object',
+    omitWhenNull: ['fx'],
+    response: RestructuringResponse,
   },
 );

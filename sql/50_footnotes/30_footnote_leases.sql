@@ -1,12 +1,13 @@
 -- Grain: one row per lease period (ASC 842) of one company, newest first: the /api/footnotes/leases resource.
--- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original';
+-- as_of: DATE, only filings accepted on or before it (point in time, beyond the spec), NULL = everything ingested.
 -- Undimensioned facts only (the consolidated lessee disclosure). Each side (operating, finance) is NULL when nothing
 -- was disclosed for it; inside a side, untagged fields are absent (json_compact). remainderOfYear (the rest of the
 -- current fiscal year, mid-year filers) is never merged into year1. Payments are undiscounted as disclosed; the
 -- discount rate is a fraction of 1 (re-scaled from a whole percent with `normalized: true`), never converted.
 -- leaseNotYetCommenced: the filer's own amounts of leases signed but not commenced (extension concepts; a concept
 -- naming both or neither side is the total), absent when none was disclosed.
-CREATE OR REPLACE MACRO footnote_leases(c, period, lim, currency) AS TABLE
+CREATE OR REPLACE MACRO footnote_leases(c, period, lim, currency, as_of) AS TABLE
 WITH lease_fields AS (
   SELECT * FROM (VALUES
     ('operating.rightOfUseAsset', 'us-gaap:OperatingLeaseRightOfUseAsset', 1),
@@ -64,7 +65,7 @@ not_yet_commenced_pattern AS (
   SELECT '(?i):[A-Za-z]*NotYetCommenced[A-Za-z]*$' AS re
 ),
 l_raw AS MATERIALIZED (
-  SELECT * FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(concept) FROM lease_fields),
+  SELECT * FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(concept) FROM lease_fields),
                                (SELECT re FROM not_yet_commenced_pattern))
   WHERE dim_key = ''
 ),

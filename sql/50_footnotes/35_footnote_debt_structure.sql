@@ -1,5 +1,6 @@
 -- Grain: one row per debt-structure period of one company, newest first: the /api/footnotes/debt-structure resource.
--- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original';
+-- as_of: DATE, only filings accepted on or before it (point in time, beyond the spec), NULL = everything ingested.
 -- instruments: one per tranche, i.e. member of a debt instrument axis (us-gaap:DebtInstrumentAxis or a filer's own
 -- ...DebtInstrument...Axis), or such a member crossed with a debt type axis (its debtType: one tranche per pair);
 -- sorted by faceAmount descending.
@@ -7,7 +8,7 @@
 -- summed together. Facts carrying any other dimension (ranges, classes of stock, ...) are left out. Rates are
 -- fractions of 1 (`normalized: true` when re-scaled from a whole percent), redemptionPrice a fraction of principal;
 -- neither is converted. dueYear comes from the member name only (due_year), NULL when it has no year.
-CREATE OR REPLACE MACRO footnote_debt_structure(c, period, lim, currency) AS TABLE
+CREATE OR REPLACE MACRO footnote_debt_structure(c, period, lim, currency, as_of) AS TABLE
 WITH debt_fields AS (
   SELECT * FROM (VALUES
     ('faceAmount', 'us-gaap:DebtInstrumentFaceAmount', 1),
@@ -34,7 +35,7 @@ d_raw AS MATERIALIZED (
   SELECT *,
          list_filter(dims, d -> d.axis = 'us-gaap:DebtInstrumentAxis' OR regexp_matches(d.axis, ':\w*DebtInstrument\w*Axis$')) AS inst_dims,
          list_filter(dims, d -> d.axis IN ('us-gaap:LongtermDebtTypeAxis', 'us-gaap:ShortTermDebtTypeAxis')) AS type_dims
-  FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM debt_fields), NULL)
+  FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM debt_fields), NULL)
 ),
 d_kept AS (
   -- an instrument (with or without its type) or a type alone; nothing else

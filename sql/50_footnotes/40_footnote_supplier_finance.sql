@@ -1,10 +1,11 @@
 -- Grain: one row per supplier finance period of one company, newest first: the /api/footnotes/supplier-finance
 -- resource (ASU 2022-04). c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- as_of: DATE, only filings accepted on or before it (point in time, beyond the spec), NULL = everything ingested.
 -- totals: the undimensioned facts (NULL when none); programs: one per member of the supplier finance program axis
 -- (us-gaap:SupplierFinanceProgramAxis or a filer's own ...SupplierFinance...Axis) tagged alone, by name. totals and
 -- programs overlap: never sum them. obligation / obligationCurrent are balances, additions / settlements period
 -- flows. First-year adopters tag only part of the family: what is untagged is absent.
-CREATE OR REPLACE MACRO footnote_supplier_finance(c, period, lim, currency) AS TABLE
+CREATE OR REPLACE MACRO footnote_supplier_finance(c, period, lim, currency, as_of) AS TABLE
 WITH sf_fields AS (
   SELECT * FROM (VALUES
     ('obligation', 'us-gaap:SupplierFinanceProgramObligation', 1),
@@ -14,7 +15,7 @@ WITH sf_fields AS (
   ) t(field, concept, pref)
 ),
 sf_raw AS MATERIALIZED (
-  SELECT * FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(concept) FROM sf_fields), NULL)
+  SELECT * FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(concept) FROM sf_fields), NULL)
   WHERE len(dims) = 0
      OR (len(dims) = 1 AND (axis = 'us-gaap:SupplierFinanceProgramAxis' OR regexp_matches(axis, ':\w*SupplierFinance\w*Axis$')))
 ),

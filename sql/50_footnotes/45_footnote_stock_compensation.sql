@@ -1,5 +1,6 @@
 -- Grain: one row per stock compensation period of one company, newest first: the /api/footnotes/stock-compensation
 -- resource. c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- as_of: DATE, only filings accepted on or before it (point in time, beyond the spec), NULL = everything ingested.
 -- awards: one per member of an award type or plan axis (us-gaap:AwardTypeAxis, PlanNameAxis, the older
 -- ShareBasedCompensationArrangementsByShareBasedPaymentAwardAxis, or a filer's own ...AwardType/PlanName/
 -- ShareBasedPaymentAward...Axis) tagged alone, sorted by expense descending. planTotals: the undimensioned facts,
@@ -7,7 +8,7 @@
 -- before the flows start) + granted - vested - forfeited = nonvested within 0.5%, present only when every leg and the
 -- prior balance are known; values are served as filed either way. Assumptions are fractions of 1; volatility is
 -- re-scaled from a whole percent only above 3 (300%), the others above 1. Share counts are never converted.
-CREATE OR REPLACE MACRO footnote_stock_compensation(c, period, lim, currency) AS TABLE
+CREATE OR REPLACE MACRO footnote_stock_compensation(c, period, lim, currency, as_of) AS TABLE
 WITH sc_fields AS (
   SELECT * FROM (VALUES
     ('expense', 'us-gaap:ShareBasedCompensation', 1),
@@ -49,7 +50,7 @@ WITH sc_fields AS (
   ) t(field, concept, pref)
 ),
 sc_raw AS MATERIALIZED (
-  SELECT * FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM sc_fields), NULL)
+  SELECT * FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM sc_fields), NULL)
   WHERE len(dims) = 0
      OR (len(dims) = 1 AND (axis IN ('us-gaap:AwardTypeAxis', 'us-gaap:PlanNameAxis', 'us-gaap:ShareBasedCompensationArrangementsByShareBasedPaymentAwardAxis')
                             OR regexp_matches(axis, ':\w*(AwardType|PlanName|ShareBasedPaymentAward)\w*Axis$')))

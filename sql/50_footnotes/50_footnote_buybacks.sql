@@ -1,5 +1,6 @@
 -- Grain: one row per buyback period of one company, newest first: the /api/footnotes/buybacks resource.
--- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original';
+-- as_of: DATE, only filings accepted on or before it (point in time, beyond the spec), NULL = everything ingested.
 -- repurchased: one concept family per period, named in `style` - retired (StockRepurchasedAndRetired...), treasury
 -- (TreasuryStock...Acquired...), repurchased (StockRepurchasedDuringPeriod...); the first family in that order with
 -- both shares and value, else the first with either. A filer-tagged average price of that family always wins
@@ -11,7 +12,7 @@
 -- PricePaidPerShare, or, where an ASR is tagged only as a repurchase-program member (a member named ...Accelerated...
 -- on a share repurchase program axis), its average price over the first span it reports (the initial delivery).
 -- Share counts are never converted.
-CREATE OR REPLACE MACRO footnote_buybacks(c, period, lim, currency) AS TABLE
+CREATE OR REPLACE MACRO footnote_buybacks(c, period, lim, currency, as_of) AS TABLE
 WITH bb_fields AS (
   SELECT * FROM (VALUES
     ('cashSpent', 'us-gaap:PaymentsForRepurchaseOfCommonStock', 1),
@@ -40,7 +41,7 @@ bb_price_pattern AS (
   SELECT '(?i):\w*(Repurchase|Treasury)\w*(Average\w*(Price|Cost)|(Price|Cost)\w*Average)\w*$' AS re
 ),
 bb_raw AS MATERIALIZED (
-  SELECT * FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM bb_fields), (SELECT re FROM bb_price_pattern))
+  SELECT * FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM bb_fields), (SELECT re FROM bb_price_pattern))
 ),
 bb_ext_prices AS (
   -- a filer's own average-price concept, assigned to the family its name says

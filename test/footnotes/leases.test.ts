@@ -78,6 +78,18 @@ describe('leases', () => {
     assert.equal(q4.operating.liabilityTotal, docValue(documentFacts(APPLE_10K), `${G}OperatingLeaseLiability`, '2022-09-24'));
   });
 
+  test('lease_reconciliation (the REPL check) agrees with the document for both sides and is NULL where a leg is missing', async () => {
+    const doc = documentFacts(APPLE_10K);
+    const rows = await fa.wh.engine.query<{ side: string; period_end: string; total: number | null; liability: number | null; reconciles: boolean | null }>(
+      "SELECT side, strftime(period_end, '%Y-%m-%d') AS period_end, total, liability, reconciles FROM lease_reconciliation(320193)");
+    const fy2022 = rows.filter((r) => r.period_end === '2022-09-24');
+    assert.deepEqual(fy2022.map((r) => [r.side, r.total, r.liability, r.reconciles]), [
+      ['operating', docValue(doc, `${G}LesseeOperatingLeaseLiabilityPaymentsDue`, '2022-09-24'), docValue(doc, `${G}OperatingLeaseLiability`, '2022-09-24'), true],
+      ['finance', docValue(doc, `${G}FinanceLeaseLiabilityPaymentsDue`, '2022-09-24'), docValue(doc, `${G}FinanceLeaseLiability`, '2022-09-24'), true],
+    ]);
+    for (const r of rows.filter((x) => x.total === null)) assert.equal(r.reconciles, null);
+  });
+
   test('a currency not yet priced, or a ttm period, is a 400 with { error }', async () => {
     for (const q of ['currency=EUR', 'period=ttm', 'limit=0']) {
       const { status, body } = await fa.get(`/api/footnotes/leases?cik=320193&${q}`);
