@@ -5,10 +5,10 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { loadConfig } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
-import { ArgsError, USAGE, parseReplArgs } from '../engine/repl/parseReplArgs.ts';
-import { ReplSession } from '../engine/repl/ReplSession.ts';
-import { runScript } from '../engine/repl/runScript.ts';
-import { runInteractive } from '../engine/repl/runInteractive.ts';
+import { ArgsError, USAGE, parseReplArgs } from './repl/parseReplArgs.ts';
+import { ReplSession } from './repl/ReplSession.ts';
+import { runScript } from './repl/runScript.ts';
+import { runInteractive } from './repl/runInteractive.ts';
 import { isWarehouseEmpty } from '../engine/warehouse/isWarehouseEmpty.ts';
 
 async function readStdin(): Promise<string> {
@@ -33,7 +33,9 @@ async function main(argv: string[]): Promise<number> {
     const interactive = args.commands.length === 0 && process.stdin.isTTY === true;
     const write = (s: string) => { process.stdout.write(s); };
     const err = (s: string) => { process.stderr.write(s); };
-    const session = new ReplSession(engine, { allowedDirs, cwd: fs.realpathSync(cwd), warehouseDir: engine.warehouseDir, interactive, out: write, err });
+    const session = new ReplSession(engine, {
+      allowedDirs, cwd: fs.realpathSync(cwd), warehouseDir: engine.warehouseDir, protectedDirs: [path.dirname(config.tokensFile)], interactive, out: write, err,
+    });
     session.mode = args.mode;
     if (interactive) {
       const empty = isWarehouseEmpty(engine.warehouseDir) ? ' (empty: run `npm run demo` or `npm run ingest`)' : '';

@@ -1,6 +1,7 @@
 // Cross-process exclusive lock on a file (a `.lock` sibling created with O_EXCL) for short read-modify-write sections,
 // so concurrent `tokens create/revoke` commands serialise instead of overwriting each other's records.
 import fs from 'node:fs';
+import path from 'node:path';
 
 export class FileLockTimeout extends Error {
   constructor(readonly lockFile: string, holder: string) {
@@ -26,6 +27,7 @@ function holderGone(lockFile: string): boolean {
 /** Run `fn` holding `<file>.lock`; waits (synchronously: the callers are short CLI steps) up to `timeoutMs`. */
 export function withFileLock<T>(file: string, fn: () => T, timeoutMs = 30_000): T {
   const lockFile = `${file}.lock`;
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const deadline = Date.now() + timeoutMs;
   for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
     try {

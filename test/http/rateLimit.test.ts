@@ -14,6 +14,7 @@ import { tempDir } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, RATE_HEADERS, startTestApp, type TestWarehouse } from './testApp.ts';
 import { redisAvailable, REDIS_SKIP_REASON, startTestRedis, type TestRedis } from './redisServer.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
+import { loadConfig } from '../../engine/config.ts';
 
 /** 2026-01-15 12:00:30 UTC: half a minute past a clock minute, so a fixed-minute limiter would reset mid-test. */
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 30);
@@ -265,4 +266,11 @@ describe('rate limits over HTTP', () => {
       await two.close();
     }
   });
+});
+
+test('FILINGS_TRUST_PROXY is off by default and takes a number of hops', () => {
+  assert.equal(loadConfig({}, '/tmp').trustProxyHops, 0);
+  assert.equal(loadConfig({ FILINGS_TRUST_PROXY: '0' }, '/tmp').trustProxyHops, 0);
+  assert.equal(loadConfig({ FILINGS_TRUST_PROXY: '2' }, '/tmp').trustProxyHops, 2);
+  assert.throws(() => loadConfig({ FILINGS_TRUST_PROXY: 'yes' }, '/tmp'), /FILINGS_TRUST_PROXY: expected a whole number/);
 });

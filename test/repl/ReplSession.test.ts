@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
-import { ReplSession } from '../../engine/repl/ReplSession.ts';
+import { ReplSession } from '../../scripts/repl/ReplSession.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 
 test('after a failed query .export waits for the next query instead of writing an older one', async () => {

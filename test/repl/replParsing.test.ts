@@ -2,11 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { splitStatements } from '../../engine/repl/splitStatements.ts';
-import { InputBuffer } from '../../engine/repl/InputBuffer.ts';
-import { parseCommand, CommandError } from '../../engine/repl/parseCommand.ts';
-import { TableRenderer, CsvRenderer } from '../../engine/repl/renderers.ts';
-import { parseReplArgs } from '../../engine/repl/parseReplArgs.ts';
+import { splitStatements } from '../../scripts/repl/splitStatements.ts';
+import { InputBuffer } from '../../scripts/repl/InputBuffer.ts';
+import { parseCommand, CommandError } from '../../scripts/repl/parseCommand.ts';
+import { TableRenderer, CsvRenderer } from '../../scripts/repl/renderers.ts';
+import { parseReplArgs } from '../../scripts/repl/parseReplArgs.ts';
 
 test('statements end at a semicolon outside quotes, dollar quotes and comments', () => {
   const cases: [string, string[], string][] = [
@@ -88,7 +88,7 @@ test('the table renderer aligns columns, right-aligns numbers and truncates long
 });
 
 test('JSON mode writes counts and decimals as JSON numbers, and integers beyond 2^53 as exact strings', async () => {
-  const { JsonRenderer } = await import('../../engine/repl/renderers.ts');
+  const { JsonRenderer } = await import('../../scripts/repl/renderers.ts');
   const instance = await DuckDBInstance.create(':memory:');
   const c = await instance.connect();
   try {

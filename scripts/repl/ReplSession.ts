@@ -1,9 +1,11 @@
 // One REPL session over a read-only engine: runs statements and dot commands, renders results in the chosen mode,
 // remembers the last query for .export. Errors reach the user as one line of text, never a stack.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ResultReturnType, type DuckDBConnection } from '@duckdb/node-api';
-import type { Engine, Params } from '../db/Engine.ts';
-import { quoteIdentifier, quotePath } from '../db/quote.ts';
+import type { Engine, Params } from '../../engine/db/Engine.ts';
+import { quoteIdentifier, quotePath } from '../../engine/db/quote.ts';
+import { assertReadOnly } from '../../engine/db/assertReadOnly.ts';
 import { CommandError, HELP, parseCommand, type ExportFormat, type OutputMode } from './parseCommand.ts';
 import { rendererFor, type Write } from './renderers.ts';
 import type { Item } from './InputBuffer.ts';
@@ -22,6 +24,8 @@ export interface SessionOptions {
   cwd: string;
   /** Never written by .export: the warehouse is written only by ingest. */
   warehouseDir: string;
+  /** Other folders .export never writes even when inside an allowed one (the accounts area holding the tokens file). */
+  protectedDirs?: readonly string[];
   /** Interactive sessions report timing of csv/json results on stderr; scripts keep stderr for errors. */
   interactive: boolean;
   out: Write;
@@ -84,6 +88,7 @@ export class ReplSession {
       return;
     }
     try {
+      await this.guard(sql, false);
       if (await this.render(sql)) this.lastQuery = sql;
     } catch (e) {
       // .export after a failed query must not quietly write an older one
@@ -180,10 +185,29 @@ export class ReplSession {
     });
   }
 
+  private async guard(sql: string, onlyQuery: boolean): Promise<void> {
+    try {
+      await this.engine.withConnection((c) => assertReadOnly(c, sql, onlyQuery));
+    } catch (e) {
+      throw new ReplError(messageOf(e));
+    }
+  }
+
   private exportTarget(p: string): string {
-    const target = path.resolve(this.options.cwd, p);
+    const resolved = path.resolve(this.options.cwd, p);
+    // judge the real folder: a symlink inside an allowed folder may point into the warehouse
+    let target = resolved;
+    try {
+      target = path.join(fs.realpathSync(path.dirname(resolved)), path.basename(resolved));
+    } catch {
+      // a folder that does not exist holds no link; the checks below and DuckDB's own refuse what they must
+    }
     const under = (dir: string) => target.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
-    if (under(this.options.warehouseDir)) throw new ReplError(`.export: ${target} is inside the warehouse, which only ingest writes`);
+    const real = (dir: string) => (fs.existsSync(dir) ? fs.realpathSync(dir) : dir);
+    if (under(real(this.options.warehouseDir))) throw new ReplError(`.export: ${target} is inside the warehouse, which only ingest writes`);
+    for (const dir of this.options.protectedDirs ?? []) {
+      if (under(real(dir))) throw new ReplError(`.export: ${target} is inside ${dir}, which the REPL never writes`);
+    }
     if (!this.options.allowedDirs.some(under)) {
       throw new ReplError(`.export: ${target} is outside the folders this session may write (${this.options.allowedDirs.join(', ')}); ` +
         'start the REPL with --allow <folder>');
@@ -193,6 +217,7 @@ export class ReplSession {
 
   private async exportQuery(sql: string, format: ExportFormat, target: string): Promise<void> {
     const started = performance.now();
+    await this.guard(sql, true);
     const options = format === 'csv' ? '(FORMAT csv, HEADER)' : '(FORMAT parquet, COMPRESSION zstd)';
     // newlines keep a trailing "-- comment" in the user's query from swallowing the closing parenthesis
     const copy = `COPY (\n${sql}\n) TO ${quotePath(target)} ${options}`;
