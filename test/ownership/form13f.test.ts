@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { ownershipWarehouse, scratchDir, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 
 interface Holder {
   managerName: string; managerCik: number; value: number; shares: number; shareType: string; investmentDiscretion: string;
@@ -198,4 +198,38 @@ describe('13F ingest and institutional holders', () => {
     const fund = (await byCusip('464286640', '2021-12-31'))[0]!;
     assert.equal(fund.pctOfShares, null);
   });
+});
+
+// issue 8 item 10: a 13F-HR whose information table is inside the same XML, and a 13F combination report, show their
+// holdings under the filing's own accession. Values are read from the documents.
+describe('13F holdings inside the cover XML, and a combination report', () => {
+  const scratch = scratchDir();
+  after(() => scratch.remove());
+  const metlife = fixture('edgar', '13f', '0001140361-23-013281.txt');
+  const tableOf = (text: string) => /<informationTable[\s\S]*?<\/informationTable>/.exec(text)![0];
+  const rowsOf = (table: string) => [...table.matchAll(/<infoTable>([\s\S]*?)<\/infoTable>/g)].map((m) => ({
+    cusip: /<cusip>([^<]+)</.exec(m[1]!)![1]!, value: Number(/<value>([^<]+)</.exec(m[1]!)![1]), shares: Number(/<sshPrnamt>([^<]+)</.exec(m[1]!)![1]),
+  }));
+
+  for (const layout of ['combination report (.txt)', 'information table inside the cover XML'] as const) {
+    test(`${layout}: every row under the filing's own accession`, async () => {
+      const text = fs.readFileSync(metlife, 'utf8');
+      const table = tableOf(text);
+      const doc = layout === 'combination report (.txt)' ? metlife
+        : variantOf(fixture('edgar', '13f', '0001140361-23-013281.primary_doc.xml'), scratch.dir, '0001140361-23-013281.primary_doc.xml',
+          [['</formData>', `${table.replace(/<informationTable[^>]*>/, '<informationTable>')}\n  </formData>`]]);
+      const accession = /ACCESSION NUMBER:\s*(\S+)/.exec(text)![1]!;
+      assert.match(text, /<reportType>13F COMBINATION REPORT<\/reportType>/);
+      const w = await ownershipWarehouse([doc]);
+      try {
+        const got = await w.engine.query<{ accession: string; cusip: string; value: number; shares: number }>(
+          'SELECT accession, cusip, value, shares FROM src_holdings_13f ORDER BY seq');
+        assert.deepEqual(got, rowsOf(table).map((r) => ({ accession, ...r })));
+        const [c] = await w.engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM form13f_contributing WHERE accession = $a', { a: accession });
+        assert.equal(c!.n, 1);
+      } finally {
+        w.cleanup();
+      }
+    });
+  }
 });
