@@ -7,7 +7,8 @@ import { jsonRows, macroCall, type MacroQuery } from '../query/index.ts';
 export type AsReportedSeries = 'annual' | 'quarter' | 'ttm';
 
 export interface AsReportedParams {
-  cik: number;
+  /** NULL (a security known only by its CUSIP, no issuer company) answers no periods. */
+  cik: number | null;
   period: AsReportedSeries;
   /** Maximum number of periods; omitted or null = all. */
   limit?: number | null;

@@ -8,7 +8,8 @@ export type EntityIdentifier = (typeof ENTITY_IDENTIFIERS)[number];
 
 /** The security or company an entity identifier resolved to (resolve_entity's row). */
 export interface ResolvedEntity {
-  cik: number;
+  /** NULL for a security known only by its CUSIP (a 13F or 13D/G security no filing links to an issuer). */
+  cik: number | null;
   name: string | null;
   ticker: string | null;
   exchange: string | null;

@@ -2,9 +2,9 @@
 -- the base is the newest original 13F-HR or RESTATEMENT amendment (an amendment that states no type is taken as a
 -- restatement); NEW HOLDINGS amendments filed on or after the base add their rows.
 -- Only 13F-HR and 13F-HR/A carry holdings that count (13F-NT notices have none; 13F-CTR tables are confidential).
--- value_multiplier turns the table's values into dollars: filings made before 2023-01-03 reported thousands of dollars
--- (the rule follows the filing date, so a late 2021 report filed in 2023 is in dollars); without a filing date the
--- quarter decides (reports for quarters before 2022-12-31 were due, and filed, in thousands).
+-- value_multiplier turns the table's values into dollars and value_unit_rule says what decided it, both from
+-- form13f_unit_index (the data itself: peer prices, the cover total); a filing with no table there falls back to the
+-- date rule: filed before 2023-01-03 means thousands (without a filing date, a quarter before 2022-12-31).
 CREATE OR REPLACE VIEW form13f_contributing AS
 WITH reports AS (
   SELECT accession, filed, {
@@ -39,9 +39,12 @@ based AS (
   SELECT t.*, b.base_accession, (SELECT x.filed FROM typed x WHERE x.accession = b.base_accession) AS base_filed
   FROM typed t LEFT JOIN bases b USING (manager_cik, report_date)
 )
-SELECT accession, manager_cik, manager_name, form, report_date, filed, amendment_kind,
-  CASE WHEN coalesce(filed < DATE '2023-01-03', report_date < DATE '2022-12-31') THEN 1000 ELSE 1 END AS value_multiplier
-FROM based
+SELECT b.accession, b.manager_cik, b.manager_name, b.form, b.report_date, b.filed, b.amendment_kind,
+  coalesce(u.value_multiplier,
+    CASE WHEN coalesce(b.filed < DATE '2023-01-03', b.report_date < DATE '2022-12-31') THEN 1000 ELSE 1 END) AS value_multiplier,
+  coalesce(u.value_unit_rule, 'filing date') AS value_unit_rule
+FROM based b
+LEFT JOIN form13f_unit_index u USING (accession)
 WHERE base_accession IS NULL
    OR accession = base_accession
    OR (amendment_kind = 'NEW HOLDINGS' AND coalesce(filed, DATE '9999-12-31') >= coalesce(base_filed, DATE '0001-01-01'));

@@ -24,14 +24,14 @@ per_cusip AS (
   GROUP BY cusip
 ),
 ticker_ciks AS (
-  SELECT ticker, arg_max(cik, as_of) AS cik
+  SELECT ticker_key, arg_max(cik, as_of) AS cik
   FROM security_index
-  WHERE ticker IN (SELECT ticker FROM per_cusip) AND cik IS NOT NULL
-  GROUP BY ticker
+  WHERE ticker_key IN (SELECT ticker_key(ticker) FROM per_cusip) AND cik IS NOT NULL
+  GROUP BY ticker_key
 ),
 with_cik AS (
   SELECT p.*, coalesce(p.stated_cik, t.cik) AS known_cik
-  FROM per_cusip p LEFT JOIN ticker_ciks t USING (ticker)
+  FROM per_cusip p LEFT JOIN ticker_ciks t ON t.ticker_key = ticker_key(p.ticker)
 ),
 issuers AS (
   SELECT left(cusip, 6) AS cusip6, mode(known_cik) AS cik

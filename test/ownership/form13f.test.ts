@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { ownershipWarehouse, scratchDir, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 
 interface Holder {
   managerName: string; managerCik: number; value: number; shares: number; shareType: string; investmentDiscretion: string;
@@ -197,5 +197,95 @@ describe('13F ingest and institutional holders', () => {
     assert.ok(Math.abs(row.pctOfShares! - (100 * 1733777) / so.val) < 1e-9);
     const fund = (await byCusip('464286640', '2021-12-31'))[0]!;
     assert.equal(fund.pctOfShares, null);
+  });
+});
+
+// issue 8 item 10: a 13F-HR whose information table is inside the same XML, and a 13F combination report, show their
+// holdings under the filing's own accession. Values are read from the documents.
+describe('13F holdings inside the cover XML, and a combination report', () => {
+  const scratch = scratchDir();
+  after(() => scratch.remove());
+  const metlife = fixture('edgar', '13f', '0001140361-23-013281.txt');
+  const tableOf = (text: string) => /<informationTable[\s\S]*?<\/informationTable>/.exec(text)![0];
+  const rowsOf = (table: string) => [...table.matchAll(/<infoTable>([\s\S]*?)<\/infoTable>/g)].map((m) => ({
+    cusip: /<cusip>([^<]+)</.exec(m[1]!)![1]!, value: Number(/<value>([^<]+)</.exec(m[1]!)![1]), shares: Number(/<sshPrnamt>([^<]+)</.exec(m[1]!)![1]),
+  }));
+
+  for (const layout of ['combination report (.txt)', 'information table inside the cover XML'] as const) {
+    test(`${layout}: every row under the filing's own accession`, async () => {
+      const text = fs.readFileSync(metlife, 'utf8');
+      const table = tableOf(text);
+      const doc = layout === 'combination report (.txt)' ? metlife
+        : variantOf(fixture('edgar', '13f', '0001140361-23-013281.primary_doc.xml'), scratch.dir, '0001140361-23-013281.primary_doc.xml',
+          [['</formData>', `${table.replace(/<informationTable[^>]*>/, '<informationTable>')}\n  </formData>`]]);
+      const accession = /ACCESSION NUMBER:\s*(\S+)/.exec(text)![1]!;
+      assert.match(text, /<reportType>13F COMBINATION REPORT<\/reportType>/);
+      const w = await ownershipWarehouse([doc]);
+      try {
+        const got = await w.engine.query<{ accession: string; cusip: string; value: number; shares: number }>(
+          'SELECT accession, cusip, value, shares FROM src_holdings_13f ORDER BY seq');
+        assert.deepEqual(got, rowsOf(table).map((r) => ({ accession, ...r })));
+        const [c] = await w.engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM form13f_contributing WHERE accession = $a', { a: accession });
+        assert.equal(c!.n, 1);
+      } finally {
+        w.cleanup();
+      }
+    });
+  }
+});
+
+// issue 8 item 8: the unit of a 13F table is decided per filing from the data (peer prices for the same CUSIP and
+// quarter), the filing date only when nothing can be compared. The manager who kept filing thousands after the 2023
+// cutover is Acorn Creek's real Q4 2024 filing rewritten as another manager's, every <value> divided by 1000.
+describe('13F value unit from the data itself', () => {
+  const scratch = scratchDir();
+  after(() => scratch.remove());
+  const acorn = fixture('edgar', '13f', '0001951757-25-000093.nc');
+  const thousands = () => variantWith(acorn, scratch.dir, '0001951757-25-000094.nc', (t) => t
+    .replaceAll('0001951757-25-000093', '0001951757-25-000094').replaceAll('0001994827', '0009994827')
+    .replaceAll('ACORN CREEK CAPITAL LLC', 'THOUSANDS AFTER CUTOVER LLC')
+    .replace(/<ns1:value>(\d+)<\/ns1:value>/g, (_m, v: string) => `<ns1:value>${Math.round(Number(v) / 1000)}</ns1:value>`));
+  const apple = (t: string) => Number(/<ns1:cusip>037833100<\/ns1:cusip>\s*<ns1:value>(\d+)</.exec(t)![1]);
+
+  test('a post-2023 filing in thousands is read as thousands against other managers\' prices; value is USD', async () => {
+    const variant = thousands();
+    const w = await ownershipWarehouse([acorn, variant]);
+    try {
+      const units = await w.engine.query<{ accession: string; value_multiplier: number; value_unit_rule: string }>(
+        'SELECT accession, value_multiplier, value_unit_rule FROM form13f_contributing ORDER BY accession');
+      assert.deepEqual(units, [
+        { accession: '0001951757-25-000093', value_multiplier: 1, value_unit_rule: 'peer prices' },
+        { accession: '0001951757-25-000094', value_multiplier: 1000, value_unit_rule: 'peer prices' },
+      ]);
+      const holders = await w.engine.query<{ managerCik: number; value: number }>(
+        `SELECT "managerCik", value FROM institutional_holders(NULL, NULL, '037833100', NULL, NULL, NULL) ORDER BY "managerCik"`);
+      assert.deepEqual(holders, [
+        { managerCik: 1994827, value: apple(fs.readFileSync(acorn, 'utf8')) },
+        { managerCik: 9994827, value: apple(fs.readFileSync(variant, 'utf8')) * 1000 },
+      ]);
+    } finally {
+      w.cleanup();
+    }
+  });
+
+  test('with no other manager to compare with, the cover total decides, and the filing date only when that is silent', async () => {
+    const variant = thousands();
+    const text = fs.readFileSync(variant, 'utf8');
+    const declared = Number(/<tableValueTotal>(\d+)</.exec(text)![1]);
+    const tableSum = [...text.matchAll(/<ns1:value>(\d+)</g)].reduce((s, m) => s + Number(m[1]), 0);
+    assert.ok(Math.abs(declared / tableSum / 1000 - 1) < 0.01, 'the cover states dollars, the table thousands');
+    for (const [doc, expected] of [
+      [variant, { value_multiplier: 1000, value_unit_rule: 'cover total' }],
+      // the real filing: table and cover agree; filed 2025-01-22 (FILING-DATE), after the cutover: dollars
+      [acorn, { value_multiplier: 1, value_unit_rule: 'filing date' }],
+    ] as const) {
+      const w = await ownershipWarehouse([doc]);
+      try {
+        const [u] = await w.engine.query<{ value_multiplier: number; value_unit_rule: string }>('SELECT value_multiplier, value_unit_rule FROM form13f_contributing');
+        assert.deepEqual(u, expected);
+      } finally {
+        w.cleanup();
+      }
+    }
   });
 });

@@ -16,15 +16,21 @@ describe('ownership view contracts', () => {
   after(() => w.cleanup());
   const one = async <T>(sql: string, params: Record<string, number> = {}) => (await w.engine.query<T>(sql, params))[0]!;
 
-  test('insider_trades: one row per trade_key for every issuer, never a price of 100000 or more', async () => {
+  test('insider_trades: one row per transaction row, no two kept rows the same physical trade, never a price of 100000 or more', async () => {
     const issuers = await w.engine.query<{ c: number }>('SELECT DISTINCT issuer_cik AS c FROM src_insider_filings ORDER BY 1');
     let total = 0;
     for (const { c } of issuers) {
-      const r = await one<{ rows: number; keys: number; priced: number; nullKeys: number }>(`
-        SELECT count(*)::INTEGER AS rows, count(DISTINCT trade_key)::INTEGER AS keys,
-          count(*) FILTER (WHERE price_per_share >= 100000)::INTEGER AS priced, count(*) FILTER (WHERE trade_key IS NULL)::INTEGER AS "nullKeys"
-        FROM insider_trades($c)`, { c });
-      assert.deepEqual([r.keys, r.priced, r.nullKeys], [r.rows, 0, 0], `issuer ${c}`);
+      // the same physical trade: equal figures AND (filings sharing a reporting owner, or one filing, same ownership nature)
+      const r = await one<{ rows: number; keys: number; priced: number; related: number }>(`
+        WITH t AS (SELECT *, concat_ws('|', accession, is_derivative, seq) AS row_key FROM insider_trades($c))
+        SELECT count(*)::INTEGER AS rows, count(DISTINCT row_key)::INTEGER AS keys,
+          count(*) FILTER (WHERE price_per_share >= 100000)::INTEGER AS priced,
+          (SELECT count(*) FROM t a JOIN t b ON a.trade_key = b.trade_key AND a.row_key < b.row_key
+           WHERE (a.accession <> b.accession AND list_has_any(a.owner_keys, b.owner_keys))
+              OR (a.accession = b.accession AND a.direct_indirect IS NOT DISTINCT FROM b.direct_indirect
+                  AND lower(coalesce(a.nature_of_ownership, '')) = lower(coalesce(b.nature_of_ownership, ''))))::INTEGER AS related
+        FROM t`, { c });
+      assert.deepEqual([r.keys, r.priced, r.related], [r.rows, 0, 0], `issuer ${c}`);
       total += r.rows;
     }
     assert.ok(total > 50);

@@ -98,6 +98,22 @@ describe('ownership routes', () => {
     assert.deepEqual(body.data!.map((r) => [r.managerName, r.cusip, r.shares]), [['ACTIAM N.V.', '037833100', 1733777]]);
   });
 
+  // issue 8 item 9: a CUSIP known only from a 13F table (no issuer CIK, no listing) is answerable: holders, symbol null
+  test('institutional holders by a CUSIP that no filing or mapping links to an issuer CIK: served, not 400', async () => {
+    const [unlinked] = await wh.engine.query<{ cusip: string; quarter: string }>(`
+      SELECT h.cusip, strftime(max(c.report_date), '%Y-%m-%d') AS quarter FROM src_holdings_13f h JOIN form13f_contributing c USING (accession)
+      WHERE h.cusip NOT IN (SELECT cusip FROM security_index WHERE cik IS NOT NULL AND cusip IS NOT NULL)
+      GROUP BY h.cusip ORDER BY h.cusip LIMIT 1`);
+    assert.ok(unlinked, 'the 13F fixtures hold a CUSIP nothing links to an issuer');
+    const { status, body } = await get(`/api/ownership/institutional-holders?cusip=${unlinked.cusip}&reportDate=${unlinked.quarter}`, 'Free');
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.ok(body.data!.length >= 1, JSON.stringify([unlinked, body]).slice(0, 600));
+    // symbol: the ticker a CUSIP map gives it, else null
+    const [mapped] = await wh.engine.query<{ ticker: string | null }>(
+      'SELECT max(upper(ticker)) AS ticker FROM src_securities WHERE cusip = $c', { c: unlinked.cusip });
+    assert.ok(body.data!.every((r) => r.cusip === unlinked.cusip && r.symbol === (mapped?.ticker ?? null)), JSON.stringify(body.data).slice(0, 400));
+  });
+
   test('pageSize is capped at 500 on institutional holders', async () => {
     assert.equal((await get('/api/ownership/institutional-holders?symbol=AAPL&pageSize=500')).status, 200);
     assert.equal((await get('/api/ownership/institutional-holders?symbol=AAPL&pageSize=501')).status, 400);

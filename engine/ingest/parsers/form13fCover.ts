@@ -1,10 +1,12 @@
 // 13F cover and summary page (`primary_doc.xml`, namespace thirteenffiler): one form13f_reports row. The information
-// table is a separate document of the same filing and is joined by accession in SQL. An EDGAR submission XML that embeds
-// the information table base64-encoded (the SEC's own samples) yields it as a nested document of the same filing.
+// table is usually a separate document of the same filing, joined by accession in SQL. An information table written
+// inside the same XML (under formData or beside it) is read here, under the filing's own accession; an EDGAR submission
+// XML that embeds it base64-encoded (the SEC's own samples) yields it as a nested document of the same filing.
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
 import type { Parser } from './Parser.ts';
 import { filingMetaOf } from './ownershipFilingMeta.ts';
+import { readInformationTable } from './form13fInfoTable.ts';
 import { bool, child, children, cikOf, dateOf, num, parseXml, text } from './ownershipXmlTools.ts';
 
 export const form13fCoverParser: Parser = {
@@ -45,6 +47,8 @@ export const form13fCoverParser: Parser = {
       fileNumber: text(cover, 'form13FFileNumber') ?? text(cover, 'secFileNumber'),
       source: '13f',
     });
+    const inline = child(formData, 'informationTable') ?? child(sub, 'informationTable') ?? child(root, 'informationTable');
+    if (inline) readInformationTable(file.name, inline, meta.accession, meta.filed, batch);
     // EDGAR submission XML (as sent to the SEC) carries its attachments base64-encoded.
     const nested: SourceFile[] = [];
     for (const d of children(child(sub, 'documents'), 'document')) {

@@ -4,6 +4,7 @@
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { SecurityRow } from '../rows.ts';
+import type { Batch } from '../Batch.ts';
 import { filingMetaOf } from './ownershipFilingMeta.ts';
 import { child, children, num, parseXml, text } from './ownershipXmlTools.ts';
 
@@ -20,43 +21,48 @@ export const form13fInfoTableParser: Parser = {
     const table = child(root, 'informationTable');
     if (!table) throw new IngestError(file.name, '13F information table: no <informationTable> element');
     const meta = filingMetaOf(file);
-    const securities = new Map<string, SecurityRow>();
-    children(table, 'infoTable').forEach((row, i) => {
-      const cusip = text(row, 'cusip')?.toUpperCase() ?? '';
-      if (!CUSIP.test(cusip)) throw new IngestError(file.name, `13F information table: row ${i + 1} has an invalid CUSIP ${JSON.stringify(cusip)}`);
-      const amount = child(row, 'shrsOrPrnAmt');
-      const voting = child(row, 'votingAuthority');
-      const value = num(text(row, 'value'), file.name, `row ${i + 1} <value>`);
-      const shares = num(text(amount, 'sshPrnamt'), file.name, `row ${i + 1} <sshPrnamt>`);
-      if (value === null || shares === null) {
-        throw new IngestError(file.name, `13F information table: row ${i + 1} (${cusip}) lacks a numeric <value> or <sshPrnamt>`);
-      }
-      const nameOfIssuer = text(row, 'nameOfIssuer');
-      batch.holdings_13f.push({
-        accession: meta.accession,
-        seq: i + 1,
-        nameOfIssuer,
-        titleOfClass: text(row, 'titleOfClass'),
-        cusip,
-        figi: text(row, 'figi'),
-        value,
-        shares,
-        shareType: text(amount, 'sshPrnamtType'),
-        putCall: text(row, 'putCall'),
-        investmentDiscretion: text(row, 'investmentDiscretion'),
-        otherManager: text(row, 'otherManager'),
-        votingSole: num(text(voting, 'Sole'), file.name, `row ${i + 1} <Sole>`),
-        votingShared: num(text(voting, 'Shared'), file.name, `row ${i + 1} <Shared>`),
-        votingNone: num(text(voting, 'None'), file.name, `row ${i + 1} <None>`),
-        source: '13f',
-      });
-      if (!securities.has(cusip)) {
-        securities.set(cusip, {
-          cik: null, ticker: null, exchange: null, name: nameOfIssuer, cusip, compositeFigi: null, shareClassFigi: null,
-          kind: null, asOf: meta.filed ?? '1970-01-01', source: '13f',
-        });
-      }
-    });
-    batch.securities.push(...securities.values());
+    readInformationTable(file.name, table, meta.accession, meta.filed, batch);
   },
 };
+
+/** One holdings_13f row per <infoTable> of an information table, under the filing's accession, plus its CUSIPs. */
+export function readInformationTable(fileName: string, table: unknown, accession: string, filed: string | null, batch: Batch): void {
+  const securities = new Map<string, SecurityRow>();
+  children(table, 'infoTable').forEach((row, i) => {
+    const cusip = text(row, 'cusip')?.toUpperCase() ?? '';
+    if (!CUSIP.test(cusip)) throw new IngestError(fileName, `13F information table: row ${i + 1} has an invalid CUSIP ${JSON.stringify(cusip)}`);
+    const amount = child(row, 'shrsOrPrnAmt');
+    const voting = child(row, 'votingAuthority');
+    const value = num(text(row, 'value'), fileName, `row ${i + 1} <value>`);
+    const shares = num(text(amount, 'sshPrnamt'), fileName, `row ${i + 1} <sshPrnamt>`);
+    if (value === null || shares === null) {
+      throw new IngestError(fileName, `13F information table: row ${i + 1} (${cusip}) lacks a numeric <value> or <sshPrnamt>`);
+    }
+    const nameOfIssuer = text(row, 'nameOfIssuer');
+    batch.holdings_13f.push({
+      accession,
+      seq: i + 1,
+      nameOfIssuer,
+      titleOfClass: text(row, 'titleOfClass'),
+      cusip,
+      figi: text(row, 'figi'),
+      value,
+      shares,
+      shareType: text(amount, 'sshPrnamtType'),
+      putCall: text(row, 'putCall'),
+      investmentDiscretion: text(row, 'investmentDiscretion'),
+      otherManager: text(row, 'otherManager'),
+      votingSole: num(text(voting, 'Sole'), fileName, `row ${i + 1} <Sole>`),
+      votingShared: num(text(voting, 'Shared'), fileName, `row ${i + 1} <Shared>`),
+      votingNone: num(text(voting, 'None'), fileName, `row ${i + 1} <None>`),
+      source: '13f',
+    });
+    if (!securities.has(cusip)) {
+      securities.set(cusip, {
+        cik: null, ticker: null, exchange: null, name: nameOfIssuer, cusip, compositeFigi: null, shareClassFigi: null,
+        kind: null, asOf: filed ?? '1970-01-01', source: '13f',
+      });
+    }
+  });
+  batch.securities.push(...securities.values());
+}
