@@ -13,7 +13,7 @@ import { PLANS, type Plan } from '../../engine/accounts/plans.ts';
 import { ENDPOINTS } from '../../http/endpoints/index.ts';
 import { companyEndpoints } from '../../http/endpoints/company.ts';
 import type { Endpoint } from '../../http/registry.ts';
-import type { TierLabel } from '../../http/tiers.ts';
+import { DEFAULT_TIERS, type TierLabel } from '../../http/tiers.ts';
 import { bearer, fixtureWarehouse, RATE_HEADERS, startTestApp, type TestApp, type TestWarehouse } from './testApp.ts';
 
 const details = companyEndpoints[0]!;
@@ -53,7 +53,9 @@ const logger = pino({ level: 'info' }, { write: (line: string) => { logLines.pus
 
 before(async () => {
   wh = await fixtureWarehouse();
-  app = await startTestApp(wh.engine, { endpoints: [...ENDPOINTS, ...labelledEndpoints, pagedFacts, arrayFacts, broken], logger });
+  // the suite makes a few anonymous requests per route (401 checks), more than the default anonymous minute allows
+  const tiers = { ...DEFAULT_TIERS, anonymous: { perMinute: 10_000, perDay: 100_000 } };
+  app = await startTestApp(wh.engine, { endpoints: [...ENDPOINTS, ...labelledEndpoints, pagedFacts, arrayFacts, broken], logger, tiers });
 });
 after(async () => {
   await app.close();
