@@ -38,7 +38,7 @@ const nf = (attrs: string, text: string) =>
 describe('inline XBRL', () => {
   test('every fixture inline document is detected and parses with a filing row', () => {
     const names = fs.readdirSync(IXBRL);
-    assert.equal(names.length, 17);
+    assert.ok(names.length > 0, `no inline documents under ${IXBRL}`); // the fixtures grow: never assert how many
     for (const name of names) {
       const file = load(path.join(IXBRL, name));
       assert.ok(inlineXbrlParser.detect(file, file.bytes.subarray(0, 4096).toString('utf8')), name);

@@ -15,7 +15,7 @@ const REVENUE = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax';
 describe('XBRL instances', () => {
   test('every fixture instance is detected and parses, and each yields a filing row with its dei cover facts', () => {
     const names = fs.readdirSync(INSTANCES);
-    assert.equal(names.length, 14);
+    assert.ok(names.length > 0, `no instances under ${INSTANCES}`); // the fixtures grow: never assert how many
     for (const name of names) {
       const file = inst(name);
       assert.ok(xbrlInstanceParser.detect(file, file.bytes.subarray(0, 4096).toString('utf8')), name);
