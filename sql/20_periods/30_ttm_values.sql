@@ -37,8 +37,11 @@ balances AS (
   WHERE x.kind = 'balance'
 ),
 eps_filed AS (
-  SELECT cik, NULL::INTEGER AS fiscal_year, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals
-  FROM quarters WHERE kind = 'per_share' GROUP BY ALL
+  -- the company's per-share concepts and their precision, for every year that has trailing sums
+  SELECT e.cik, y.fiscal_year, e.eps_concept, e.eps_unit, e.eps_decimals
+  FROM (SELECT cik, concept AS eps_concept, unit AS eps_unit, coalesce(min(decimals), 2) AS eps_decimals
+        FROM quarters WHERE kind = 'per_share' GROUP BY ALL) e
+  JOIN (SELECT DISTINCT cik, fiscal_year FROM sums) y USING (cik)
 ),
 ttm_flows AS (
   SELECT * EXCLUDE (idx, precision) FROM sums

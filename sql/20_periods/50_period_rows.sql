@@ -44,8 +44,10 @@ entries AS (
 entry_facts AS (
   -- a headerless document no filing claimed has only a content-hash key, not an accession: its values are served,
   -- but it is not a source
-  SELECT cik, series, period_end, fiscal_period, key, type, date_filed, fact, any_value(before) AS before
-  FROM entries WHERE key NOT LIKE 'hash-%' GROUP BY ALL
+  -- one row per (period, source, fact): the fact map below must not see a fact twice
+  SELECT cik, series, period_end, fiscal_period, key, fact,
+         any_value(type) AS type, max(date_filed) AS date_filed, any_value(before) AS before
+  FROM entries WHERE key NOT LIKE 'hash-%' GROUP BY cik, series, period_end, fiscal_period, key, fact
 ),
 source_entries AS (
   SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type,

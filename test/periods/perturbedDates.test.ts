@@ -128,3 +128,20 @@ test('every series computes and gives back the truth when comparatives carry per
     { numRuns: Number(process.env.ORACLE_RUNS ?? 5), seed: Number(process.env.ORACLE_SEED ?? 20261124), endOnFailure: true },
   );
 });
+
+test('a filer that tags DocumentFiscalYearFocus one year low for several years is labelled from its calendar', async () => {
+  for (const [i, { schedule }] of [EXAMPLES[1]!, EXAMPLES[2]!].entries()) {
+    const s = { ...schedule, cik: 960001 + i };
+    const truth = filingsOf(s);
+    // every filing of the first two years states the year before as its focus
+    const mislabelled = truth.map((f) => (f.fy < s.firstYear + 2 ? { ...f, fy: f.fy - 1 } : f));
+    const file = path.join(inputs, `CIK${String(s.cik).padStart(10, '0')}.json`);
+    fs.writeFileSync(file, companyFactsJson(s, mislabelled));
+    await ingestPaths(engine, [file]);
+    for (const period of ['annual', 'quarter', 'ttm'] as const) {
+      const got = await asReported(engine, { cik: s.cik, period });
+      const want = expectedPeriods(s, period, truth);
+      assert.deepEqual(got.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), want.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), `${period} of cik ${s.cik}`);
+    }
+  }
+});
