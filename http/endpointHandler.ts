@@ -45,6 +45,10 @@ interface Request {
   params: Record<string, unknown>;
   format: Format;
   version: string;
+}
+
+/** A request that will touch the database: its work is bound to the response's lifetime. */
+interface DataRequest extends Request {
   work: RequestSignal;
 }
 
@@ -56,11 +60,13 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const etag = conditionalGet(ctx, endpoint, deps, request);
     if (etag === null) return;
     if (serveCachedBody(ctx, endpoint, deps, request, etag)) return;
+    // only now: a cached answer needs no timer nor close listener
+    const data: DataRequest = { ...request, work: requestSignal(ctx, deps.queryDeadlineMs) };
     try {
-      const entity = await resolve(endpoint, deps, request);
-      await respond(ctx, endpoint, deps, request, { entity, params: request.params, plan: request.plan } as CallInput, etag);
+      const entity = await resolve(endpoint, deps, data);
+      await respond(ctx, endpoint, deps, data, { entity, params: data.params, plan: data.plan } as CallInput, etag);
     } catch (err) {
-      throw asHttpError(err, request.work, deps);
+      throw asHttpError(err, data.work, deps);
     }
   };
 }
@@ -85,7 +91,7 @@ function validate(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, accou
     params.limit = Math.min(asked, plan.maxLimit);
     ctx.set('X-Limit-Applied', String(params.limit));
   }
-  return { account, plan, query, params, format, version: deps.engine.warehouse().version, work: requestSignal(ctx, deps.queryDeadlineMs) };
+  return { account, plan, query, params, format, version: deps.engine.warehouse().version };
 }
 
 /** Sets the ETag and caching headers; answers 304 (returns null) when the client already has this answer. */
@@ -110,7 +116,7 @@ function serveCachedBody(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps
   return true;
 }
 
-async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: Request): Promise<ResolvedEntity | null> {
+async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: DataRequest): Promise<ResolvedEntity | null> {
   const given = request.query.entity;
   if (!endpoint.entity || !given) return null;
   const key = `${request.version}\n${given.name}\n${String(given.value).toUpperCase()}`;
@@ -121,7 +127,7 @@ async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: Request):
   return entity;
 }
 
-async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: Request, input: CallInput, etag: string): Promise<void> {
+async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: DataRequest, input: CallInput, etag: string): Promise<void> {
   const { engine } = deps;
   const call = macroCall(engine, endpoint, input);
   const options = { signal: request.work.signal, waitMs: deps.poolWaitMs };

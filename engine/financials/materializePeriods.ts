@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
 import { quotePath } from '../db/quote.ts';
+import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
 
 export interface PeriodsState {
   generation: string;
@@ -25,8 +26,6 @@ export interface MaterializeReport extends PeriodsState {
 
 const STATE = '_state.json';
 const LIVE_FILE = 'periods.parquet';
-/** cik_bucket(cik) = cik % 64 (sql/00_sources/00_buckets.sql). */
-const BUCKETS = 64;
 
 function manifestNames(warehouseDir: string): string[] {
   const dir = path.join(warehouseDir, '_manifest');
