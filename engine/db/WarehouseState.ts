@@ -22,6 +22,8 @@ export class WarehouseState {
   private snapshot: WarehouseSnapshot;
   private periodsStamp: string;
   private periodsCheckedAt: number;
+  /** Told when the stored periods become stale or current again (the server logs it: reads then go on the fly). */
+  onPeriodsChange: ((current: boolean) => void) | undefined;
 
   constructor(readonly warehouseDir: string, private readonly clock: () => number = Date.now) {
     this.periodsStamp = periodsStampOf(warehouseDir);
@@ -40,7 +42,11 @@ export class WarehouseState {
       this.periodsStamp = periodsStampOf(this.warehouseDir);
     }
     const stamp = `${manifestStampOf(this.warehouseDir)}|${this.periodsStamp}`;
-    if (stamp !== this.snapshot.stamp) this.snapshot = this.read(stamp);
+    if (stamp !== this.snapshot.stamp) {
+      const was = this.snapshot.periodsCurrent;
+      this.snapshot = this.read(stamp);
+      if (this.snapshot.periodsCurrent !== was) this.onPeriodsChange?.(this.snapshot.periodsCurrent);
+    }
     return this.snapshot;
   }
 
