@@ -82,8 +82,14 @@ async function timedOk(path: string): Promise<number> {
   return performance.now() - t;
 }
 
-test('50 HEAD requests and 50 aborted GETs leave every connection in the pool, and normal requests answer within a second', async () => {
-  for (const path of ROUTES) await timedOk(path); // warm caches so the timing below measures the pool, not a cold read
+test('50 HEAD requests and 50 aborted GETs leave every connection in the pool, and normal requests answer within a second (or 3x their warm time on a loaded machine)', async () => {
+  // warm caches so the timing below measures the pool, not a cold read; the warm time is this run's own baseline (a
+  // loaded machine slows both alike), and a wedged pool shows as a hang, far past either bound
+  const warm = new Map<string, number>();
+  for (const path of [...ROUTES, '/api/company/details?symbol=AAPL']) {
+    await timedOk(path);
+    warm.set(path, await timedOk(path));
+  }
   const heads = Array.from({ length: 50 }, (_, i) =>
     fetch(`${app.base}${ROUTES[i % ROUTES.length]}`, { method: 'HEAD', ...bearer(app.tokens.Pro) }).then((r) => r.status));
   const statuses = await Promise.all(heads);
@@ -95,7 +101,8 @@ test('50 HEAD requests and 50 aborted GETs leave every connection in the pool, a
   assert.equal(settled.pool.free, settled.pool.size);
   for (const path of [...ROUTES, '/api/company/details?symbol=AAPL']) {
     const ms = await timedOk(path);
-    assert.ok(ms < 1000, `${path} answered in ${Math.round(ms)} ms`);
+    const bound = Math.max(1000, 3 * (warm.get(path) ?? 0));
+    assert.ok(ms < bound, `${path} answered in ${Math.round(ms)} ms (bound ${Math.round(bound)} ms)`);
   }
 });
 
