@@ -3,10 +3,11 @@ import type { Endpoint } from '../registry.ts';
 import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
 import { footnotesEndpoints } from './footnotes.ts';
+import { footnotes2Endpoints } from './footnotes2.ts';
 import { ownershipEndpoints } from './ownership.ts';
 import { statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...earningsEndpoints, ...footnotesEndpoints, ...ownershipEndpoints,
+  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...earningsEndpoints, ...footnotesEndpoints, ...footnotes2Endpoints, ...ownershipEndpoints,
 ];

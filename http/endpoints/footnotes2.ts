@@ -1,0 +1,55 @@
+// Footnotes II: /api/footnotes/* read from segment, geographic, product and legal-entity axes, each answered by one
+// footnote_* macro of sql/50_footnotes; the macros return JSON columns already compacted by the omission rule.
+import * as v from 'valibot';
+import { defineEndpoints, type CallInput } from '../registry.ts';
+import { limitParam, periodParam } from '../params/common.ts';
+
+const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q2/Q3 synthesized from H1/9M when only the cumulative was tagged)');
+function periodArgs({ entity, params }: CallInput) {
+  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number];
+}
+
+const num = v.number();
+const periodFields = {
+  period: v.pipe(v.string(), v.isoDate(), v.description('Fiscal period end, YYYY-MM-DD')),
+  fiscalYear: v.pipe(v.number(), v.integer()),
+  fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+  dateFiled: v.pipe(v.nullable(v.string()), v.description('Acceptance date of the newest filing contributing to the period')),
+};
+const member = { member: v.pipe(v.string(), v.description('Raw XBRL member QName')), name: v.string() };
+
+export const RevenueSegmentationPeriod = v.object({
+  ...periodFields,
+  unit: v.pipe(v.nullable(v.string()), v.description('Unit of the values, usually USD')),
+  geography: v.object({
+    countries: v.array(v.object({
+      code: v.pipe(v.string(), v.description('ISO 3166-1 alpha-2')), name: v.string(), continent: v.nullable(v.string()), value: num,
+    })),
+    usStates: v.array(v.object({ code: v.pipe(v.string(), v.description('US postal code')), name: v.string(), value: num })),
+    regions: v.array(v.object({
+      ...member,
+      continent: v.nullable(v.string()),
+      value: num,
+      explainedByCountries: v.optional(v.pipe(num, v.description('Sum of this period\'s country leaves on the continent; only for whole-continent rollups'))),
+      other: v.optional(v.pipe(num, v.description('value - explainedByCountries'))),
+    })),
+    residuals: v.array(v.object({ ...member, value: num })),
+  }),
+  product: v.pipe(v.array(v.object({ ...member, value: num })), v.description('Flat; parent and leaf members both appear, never sum them')),
+});
+
+export const footnotes2Endpoints = defineEndpoints(
+  {
+    path: '/api/footnotes/revenue-segmentation',
+    group: 'Footnotes',
+    summary: 'Revenue segmentation',
+    description: 'Revenue by geography (countries with ISO code and continent, US states, regions with continent rollups explained by their countries, filer catch-alls) and by product or service (flat, parent/leaf overlap kept) per period.',
+    tiers: [],
+    entity: true,
+    params: { period: footnotePeriodParam, limit: limitParam },
+    macro: 'footnote_revenue_segmentation',
+    args: periodArgs,
+    shape: 'array',
+    response: RevenueSegmentationPeriod,
+  },
+);
