@@ -2,6 +2,7 @@
 // footnote_* macro of sql/50_footnotes; the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
+import { booleanParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 
 const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q2/Q3 synthesized from H1/9M when only the cumulative was tagged)');
@@ -38,6 +39,20 @@ export const RevenueSegmentationPeriod = v.object({
   product: v.pipe(v.array(v.object({ ...member, value: num })), v.description('Flat; parent and leaf members both appear, never sum them')),
 });
 
+const metricsSchema = v.pipe(v.object({
+  revenue: v.optional(num), operatingIncome: v.optional(num), grossProfit: v.optional(num), assets: v.optional(num),
+  goodwill: v.optional(num), depreciationAmortization: v.optional(num), capex: v.optional(num), netIncome: v.optional(num),
+}), v.description('Each present only when tagged, never null'));
+export const BusinessSegmentationPeriod = v.object({
+  ...periodFields,
+  unit: v.pipe(v.nullable(v.string()), v.description('Unit of the values, usually USD')),
+  segments: v.array(v.object({
+    ...member,
+    role: v.pipe(v.picklist(['segment', 'elimination', 'reconciling', 'subtotal']), v.description('segment + elimination + reconciling reconcile to the consolidated figure; subtotal rows only with includeSubtotals=true')),
+    metrics: metricsSchema,
+  })),
+});
+
 export const footnotes2Endpoints = defineEndpoints(
   {
     path: '/api/footnotes/revenue-segmentation',
@@ -51,5 +66,22 @@ export const footnotes2Endpoints = defineEndpoints(
     args: periodArgs,
     shape: 'array',
     response: RevenueSegmentationPeriod,
+  },
+  {
+    path: '/api/footnotes/business-segmentation',
+    group: 'Footnotes',
+    summary: 'Business segmentation',
+    description: 'Per period, one entry per operating segment, intersegment elimination and reconciling item (corporate, unallocated) with the metrics the filer tagged: revenue, operating income, gross profit, assets, goodwill, D&A, capex, net income. Segments, eliminations and reconciling items sum to the consolidated figure (REPL: business_segment_reconciliation); subtotal rows only on request.',
+    tiers: [],
+    entity: true,
+    params: {
+      period: footnotePeriodParam,
+      limit: limitParam,
+      includeSubtotals: booleanParam('Also serve subtotal rows (the operating-segments total, "total" members); default false', { default: false }),
+    },
+    macro: 'footnote_business_segmentation',
+    args: (input: CallInput) => [...periodArgs(input), (input.params.includeSubtotals as boolean | undefined) ?? false],
+    shape: 'array',
+    response: BusinessSegmentationPeriod,
   },
 );
