@@ -2,10 +2,19 @@
 // footnote_* macro of sql/50_footnotes; the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
-import { booleanParam } from '../params/ParamSpec.ts';
+import { booleanParam, enumParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 
 const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q2/Q3 synthesized from H1/9M when only the cumulative was tagged)');
+// Conversion into other currencies arrives with the FX layer, as on the Footnotes I endpoints (400 otherwise).
+const footnoteCurrencyParam = enumParam(['USD', 'original'] as const, 'USD (default) or original (as reported); other ISO 4217 codes arrive with currency conversion', {
+  default: 'USD',
+});
+
+function seriesArgs({ entity, params }: CallInput) {
+  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, (params.currency as string | undefined) ?? 'USD'];
+}
+
 function periodArgs({ entity, params }: CallInput) {
   return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number];
 }
@@ -53,6 +62,24 @@ export const BusinessSegmentationPeriod = v.object({
   })),
 });
 
+const FxBlock = v.object({
+  targetCurrency: v.string(),
+  originalCurrencies: v.array(v.string()),
+  rates: v.array(v.object({ from: v.string(), method: v.picklist(['spot', 'average']), rate: num, effectiveDate: v.optional(v.string()), start: v.optional(v.string()), end: v.optional(v.string()) })),
+  unconverted: v.optional(v.record(v.string(), v.array(v.string()))),
+});
+export const SubsidiaryFinancialsPeriod = v.object({
+  ...periodFields,
+  subsidiaries: v.pipe(v.array(v.object({
+    ...member,
+    currency: v.nullable(v.string()),
+    revenue: v.optional(num), operatingIncome: v.optional(num), netIncome: v.optional(num), incomeTax: v.optional(num),
+    operatingCashFlow: v.optional(num), assets: v.optional(num), liabilities: v.optional(num), equity: v.optional(num),
+    cash: v.optional(num), longTermDebt: v.optional(num),
+  })), v.description('One per legal-entity member as filed (parent and eliminations included); never sum them')),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotes2Endpoints = defineEndpoints(
   {
     path: '/api/footnotes/revenue-segmentation',
@@ -83,5 +110,19 @@ export const footnotes2Endpoints = defineEndpoints(
     args: (input: CallInput) => [...periodArgs(input), (input.params.includeSubtotals as boolean | undefined) ?? false],
     shape: 'array',
     response: BusinessSegmentationPeriod,
+  },
+  {
+    path: '/api/footnotes/subsidiary-financials',
+    group: 'Footnotes',
+    summary: 'Subsidiary financials',
+    description: 'Per period, one entry per legal-entity or consolidated-entity member (the registrants of a multi-registrant filing, the parent company, eliminations) with its revenue, operating and net income, tax, operating cash flow, assets, liabilities, equity, cash and long-term debt as filed; nothing summed.',
+    tiers: [],
+    entity: true,
+    params: { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam },
+    macro: 'footnote_subsidiary_financials',
+    args: seriesArgs,
+    shape: 'array',
+    omitWhenNull: ['fx'],
+    response: SubsidiaryFinancialsPeriod,
   },
 );
