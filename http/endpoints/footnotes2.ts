@@ -80,6 +80,29 @@ export const SubsidiaryFinancialsPeriod = v.object({
   fx: v.optional(FxBlock),
 });
 
+const shareHistoryPoint = {
+  period: v.pipe(v.string(), v.isoDate()),
+  fiscalYear: v.nullable(v.pipe(v.number(), v.integer())),
+  fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+  share: v.pipe(num, v.description('Fraction of 1, never converted')),
+  normalized: v.optional(v.literal(true)),
+  dateFiled: v.nullable(v.string()),
+};
+export const ConcentrationResponse = v.object({
+  groups: v.array(v.object({
+    riskType: v.nullable(v.picklist(['customer', 'supplier', 'geographic', 'product', 'credit', 'reinsurer', 'governmentContracts', 'labor', 'lender', 'other'])),
+    benchmark: v.nullable(v.picklist(['revenue', 'receivables', 'payables', 'costOfRevenue', 'assets', 'other'])),
+    riskTypeMembers: v.array(v.string()),
+    benchmarkMembers: v.array(v.string()),
+    counterparties: v.array(v.object({
+      ...member,
+      history: v.array(v.object({ ...shareHistoryPoint, revenue: v.optional(num), currency: v.optional(v.string()) })),
+    })),
+    aggregate: v.nullable(v.object({ history: v.array(v.object(shareHistoryPoint)) })),
+  })),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotes2Endpoints = defineEndpoints(
   {
     path: '/api/footnotes/revenue-segmentation',
@@ -124,5 +147,19 @@ export const footnotes2Endpoints = defineEndpoints(
     shape: 'array',
     omitWhenNull: ['fx'],
     response: SubsidiaryFinancialsPeriod,
+  },
+  {
+    path: '/api/footnotes/concentration',
+    group: 'Footnotes',
+    summary: 'Concentration risk',
+    description: 'Series-major: groups by risk type and benchmark (stable categories, so renamed members continue one series), each with its named counterparties (the filer\'s own member, share history as fractions of 1, revenue when tagged) and the aggregate series of shares tagged without a counterparty.',
+    tiers: ['Pro'],
+    entity: true,
+    params: { currency: footnoteCurrencyParam, limit: limitParam },
+    macro: 'footnote_concentration',
+    args: ({ entity, params }: CallInput) => [entity!.cik, params.limit as number, (params.currency as string | undefined) ?? 'USD'],
+    shape: 'object',
+    omitWhenNull: ['fx'],
+    response: ConcentrationResponse,
   },
 );
