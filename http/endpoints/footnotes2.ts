@@ -103,6 +103,25 @@ export const ConcentrationResponse = v.object({
   fx: v.optional(FxBlock),
 });
 
+const flowHistory = v.array(v.object({
+  period: v.pipe(v.string(), v.isoDate()), fiscalYear: v.pipe(v.number(), v.integer()), fiscalPeriod: v.picklist(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+  value: v.pipe(num, v.description('Flow')), currency: v.nullable(v.string()), dateFiled: v.nullable(v.string()),
+}));
+export const WorkforceCostResponse = v.object({
+  periods: v.array(v.object({
+    ...periodFields,
+    currency: v.nullable(v.string()),
+    laborExpense: v.optional(num), employeeCompensation: v.optional(num), directLabor: v.optional(num), otherLaborExpense: v.optional(num),
+    definedContributionPlanCost: v.optional(num), accruedCompensation: v.optional(num), accruedSalaries: v.optional(num),
+    accruedBonuses: v.optional(num), accruedVacation: v.optional(num), accruedPayrollTaxes: v.optional(num),
+    accruedEmployeeBenefits: v.optional(num), workersCompensationLiability: v.optional(num),
+    numberOfEmployees: v.optional(v.pipe(num, v.description('Headcount, sparse'))),
+  })),
+  perSegment: v.array(v.object({ ...member, role: v.picklist(['segment', 'elimination', 'reconciling']), history: flowHistory })),
+  byExpenseCaption: v.array(v.object({ ...member, history: flowHistory })),
+  fx: v.optional(FxBlock),
+});
+
 export const footnotes2Endpoints = defineEndpoints(
   {
     path: '/api/footnotes/revenue-segmentation',
@@ -161,5 +180,19 @@ export const footnotes2Endpoints = defineEndpoints(
     shape: 'object',
     omitWhenNull: ['fx'],
     response: ConcentrationResponse,
+  },
+  {
+    path: '/api/footnotes/workforce-cost',
+    group: 'Footnotes',
+    summary: 'Workforce cost',
+    description: 'Labor and related expense, salaries and wages, direct and other labor, defined-contribution cost, compensation accruals, workers\' compensation liability and headcount per period; labor cost per segment (subtotals excluded) and per income-statement caption (sparse until the expense disaggregation rules apply).',
+    tiers: ['Pro'],
+    entity: true,
+    params: { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam },
+    macro: 'footnote_workforce_cost',
+    args: seriesArgs,
+    shape: 'object',
+    omitWhenNull: ['fx'],
+    response: WorkforceCostResponse,
   },
 );
