@@ -9,7 +9,9 @@
 --   segment member, alone or with the operating-segments member: segment, or by its own name elimination,
 --     reconciling (corporate, unallocated) or subtotal (total, all reportable segments);
 --   segment member with an elimination / reconciling consolidation member: that role, under the segment's member.
--- A member stated both alone and under the operating-segments member is read from the latter: that is the figure
+-- A reconciling/elimination member of the consolidation-items axis tagged with an operating expense (and no operating
+-- income) enters operatingIncome as minus that expense, so the segment operating income reconciles as the filer's
+-- table does. A member stated both alone and under the operating-segments member is read from the latter: that is the figure
 -- before the eliminations the filer tags on their own, so segment + elimination + reconciling sum to the whole.
 CREATE OR REPLACE MACRO business_segment_values(c, period, lim) AS TABLE
 WITH bs_fields AS (
@@ -30,7 +32,17 @@ WITH bs_fields AS (
     ('capex', 'us-gaap:PaymentsToAcquireProductiveAssets', 2),
     ('capex', 'us-gaap:PropertyPlantAndEquipmentAdditions', 3),
     ('netIncome', 'us-gaap:NetIncomeLoss', 1),
-    ('netIncome', 'us-gaap:ProfitLoss', 2)
+    ('netIncome', 'us-gaap:ProfitLoss', 2),
+    -- an operating expense tagged on a reconciling or elimination member of the consolidation-items axis (Apple's
+    -- research and development, corporate G&A): that item's effect on operating income is minus the expense
+    ('operatingExpense', 'us-gaap:OperatingExpenses', 1),
+    ('operatingExpense', 'us-gaap:CostsAndExpenses', 2),
+    ('operatingExpense', 'us-gaap:SellingGeneralAndAdministrativeExpense', 3),
+    ('operatingExpense', 'us-gaap:GeneralAndAdministrativeExpense', 4),
+    ('operatingExpense', 'us-gaap:OtherGeneralAndAdministrativeExpense', 5),
+    ('operatingExpense', 'us-gaap:ResearchAndDevelopmentExpense', 6),
+    ('operatingExpense', 'us-gaap:ShareBasedCompensation', 7),
+    ('operatingExpense', 'us-gaap:AllocatedShareBasedCompensationExpense', 8)
   ) t(field, concept, pref)
 ),
 bs_raw AS MATERIALIZED (
@@ -87,16 +99,25 @@ bs_roles AS (
          CASE WHEN cons_kind = 'segment' THEN 1 ELSE 2 END AS rank_
   FROM bs_kinds
 ),
+bs_metric_rows AS (
+  -- operating expenses count only on a consolidation-items reconciling/elimination member without a segment, as
+  -- minus operating income, and only where that member has no operating income of its own (rank 3 loses)
+  SELECT period_end, fiscal_period, role, entry_member, rank_, concept, unit, date_filed, field, value FROM bs_roles
+  WHERE role <> 'consolidated' AND field <> 'operatingExpense'
+  UNION ALL
+  SELECT period_end, fiscal_period, role, entry_member, 3, concept, unit, date_filed, 'operatingIncome', -value FROM bs_roles
+  WHERE field = 'operatingExpense' AND seg_m IS NULL AND role IN ('reconciling', 'elimination')
+),
 bs_entries AS (
   SELECT period_end, fiscal_period, role, entry_member AS member, field,
          arg_min(value, rank_) AS value, arg_min(concept, rank_) AS concept, arg_min(unit, rank_) AS unit,
          max(date_filed) AS date_filed
-  FROM bs_roles WHERE role <> 'consolidated'
+  FROM bs_metric_rows
   GROUP BY ALL
 ),
 bs_segment_concept AS (
   -- the concept the segments of a period use for a field: the consolidated figure is read in the same concept
-  SELECT period_end, fiscal_period, field, mode(concept) AS concept FROM bs_entries GROUP BY ALL
+  SELECT period_end, fiscal_period, field, mode(concept) AS concept FROM bs_entries WHERE role = 'segment' GROUP BY ALL
 ),
 bs_consolidated AS (
   SELECT p.period_end, p.fiscal_period, 'consolidated' AS role, NULL::VARCHAR AS member, f.field,
@@ -107,7 +128,7 @@ bs_consolidated AS (
   FROM bs_picked p
   JOIN bs_fields f USING (concept)
   LEFT JOIN bs_segment_concept s ON s.period_end = p.period_end AND s.fiscal_period = p.fiscal_period AND s.field = f.field
-  WHERE len(p.dims) = 0
+  WHERE len(p.dims) = 0 AND f.field <> 'operatingExpense'
   GROUP BY ALL
 )
 SELECT p.series, p.period_end, p.fiscal_period, p.period, p.fiscalYear, p.fiscalPeriod, p.dateFiled,

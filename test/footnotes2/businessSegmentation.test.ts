@@ -7,13 +7,14 @@ import { footnoteApp, nullPaths, XBRL, type FootnoteApp } from '../footnotes/foo
 
 const AMAZON_10K = XBRL('instances', 'amzn-20221231_htm.xml.gz');
 const AES_10Q = XBRL('instances', 'aes-20230630_htm.xml.gz');
+const APPLE_10K = XBRL('instances', 'aapl-20220924_htm.xml.gz');
 const SEG = 'us-gaap:StatementBusinessSegmentsAxis';
 const CONS = 'srt:ConsolidationItemsAxis';
 const G = 'us-gaap:';
 
 let fa: FootnoteApp;
 before(async () => {
-  fa = await footnoteApp([AMAZON_10K, AES_10Q]);
+  fa = await footnoteApp([AMAZON_10K, AES_10Q, APPLE_10K]);
 });
 after(async () => fa.close());
 
@@ -77,6 +78,22 @@ describe('business segmentation', () => {
     assert.equal(elim.metrics.revenue, docValue(doc, `${G}Revenues`, end, { [CONS]: 'us-gaap:IntersegmentEliminationMember' }, start));
     const total = p.segments.filter((x: any) => x.role !== 'subtotal').reduce((s: number, x: any) => s + (x.metrics.revenue ?? 0), 0);
     assert.equal(total, docValue(doc, `${G}Revenues`, end, {}, start));
+  });
+
+  test("Apple FY2022: reconciling items tagged as expenses (R&D, corporate G&A) bring segment operating income to the consolidated figure", async () => {
+    const doc = documentFacts(APPLE_10K);
+    const [start, end] = ['2021-09-26', '2022-09-24'];
+    const { status, body } = await fa.get('/api/footnotes/business-segmentation?cik=320193&period=annual&limit=1');
+    assert.equal(status, 200);
+    const p = body[0];
+    const rd = p.segments.find((x: any) => x.member === 'us-gaap:MaterialReconcilingItemsMember');
+    assert.equal(rd.role, 'reconciling');
+    assert.equal(rd.metrics.operatingIncome, -docValue(doc, `${G}ResearchAndDevelopmentExpense`, end, { [CONS]: 'us-gaap:MaterialReconcilingItemsMember' }, start));
+    const oi = p.segments.filter((x: any) => x.role !== 'subtotal').reduce((s: number, x: any) => s + (x.metrics.operatingIncome ?? 0), 0);
+    assert.equal(oi, docValue(doc, `${G}OperatingIncomeLoss`, end, {}, start));
+    const rows = await fa.wh.engine.query<{ field: string; reconciles: boolean }>(
+      "SELECT field, reconciles FROM business_segment_reconciliation(320193, 'annual', 1)");
+    assert.ok(rows.length > 0 && rows.every((r) => r.reconciles), JSON.stringify(rows));
   });
 
   test('includeSubtotals must be a boolean', async () => {
