@@ -96,6 +96,18 @@ describe('business segmentation', () => {
     assert.ok(rows.length > 0 && rows.every((r) => r.reconciles), JSON.stringify(rows));
   });
 
+  test('Apple FY2022: the operating-segments total is a subtotal row, served only with includeSubtotals=true', async () => {
+    const doc = documentFacts(APPLE_10K);
+    const [start, end] = ['2021-09-26', '2022-09-24'];
+    const plain = await fa.get('/api/footnotes/business-segmentation?cik=320193&period=annual&limit=1');
+    assert.ok(!plain.body[0].segments.some((x: any) => x.role === 'subtotal'));
+    const withTotals = await fa.get('/api/footnotes/business-segmentation?cik=320193&period=annual&limit=1&includeSubtotals=true');
+    assert.equal(withTotals.status, 200);
+    const sub = withTotals.body[0].segments.find((x: any) => x.role === 'subtotal');
+    assert.equal(sub.member, 'us-gaap:OperatingSegmentsMember');
+    assert.equal(sub.metrics.operatingIncome, docValue(doc, `${G}OperatingIncomeLoss`, end, { [CONS]: 'us-gaap:OperatingSegmentsMember' }, start));
+  });
+
   test('includeSubtotals must be a boolean', async () => {
     const { status, body } = await fa.get('/api/footnotes/business-segmentation?cik=1018724&includeSubtotals=maybe');
     assert.equal(status, 400);
