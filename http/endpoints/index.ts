@@ -3,11 +3,12 @@ import type { Endpoint } from '../registry.ts';
 import { companyEndpoints } from './company.ts';
 import { financialsEndpoints } from './financials.ts';
 import { footnotesEndpoints } from './footnotes.ts';
+import { footnotes2Endpoints } from './footnotes2.ts';
 import { ownershipEndpoints } from './ownership.ts';
 import { healthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...ownershipEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints,
 ];

@@ -1,0 +1,96 @@
+-- Grain: one row (the whole response) per company: the /api/footnotes/concentration resource, series-major.
+-- c: cik; lim: newest points per history (NULL = all); currency: 'USD' | 'original'.
+-- Shares (ConcentrationRiskPercentage1) are grouped by the stable categories of their type and benchmark members
+-- (concentration_risk_type / concentration_benchmark), so renamed members continue one series; the filer's members are
+-- listed in riskTypeMembers / benchmarkMembers. A counterparty is the member of any other axis on the fact
+-- (MajorCustomersAxis first, else a filer's customer/vendor/geographic axis; the consolidation-items axis is context,
+-- not a counterparty), named with member_name (the filer's member, no entity
+-- resolution); shares tagged without one form the group's aggregate. Shares are fractions of 1, re-scaled from a whole
+-- percent with normalized: true, never converted. revenue: the counterparty's revenue when tagged on its member alone.
+-- Points: annual (FY) and quarterly spans; a 10-Q's year-to-date share stands for the quarter it ends (H1 -> Q2,
+-- 9M -> Q3) unless that quarter was tagged on its own. Groups with named counterparties first; counterparties by
+-- latest share descending.
+CREATE OR REPLACE MACRO footnote_concentration(c, lim, currency) AS TABLE
+WITH cr_revenue_concepts AS (
+  SELECT * FROM (VALUES
+    ('us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', 1), ('us-gaap:Revenues', 2),
+    ('us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax', 3), ('us-gaap:SalesRevenueNet', 4)
+  ) t(concept, pref)
+),
+cr_raw AS MATERIALIZED (
+  SELECT *,
+         list_filter(dims, d -> d.axis LIKE '%ConcentrationRiskByTypeAxis')[1].member AS type_m,
+         list_filter(dims, d -> d.axis LIKE '%ConcentrationRiskByBenchmarkAxis')[1].member AS bench_m,
+         coalesce(list_filter(dims, d -> d.axis LIKE '%MajorCustomers%')[1].member,
+                  list_filter(dims, d -> d.axis NOT LIKE '%ConcentrationRisk%' AND d.axis NOT LIKE '%ConsolidationItemsAxis')[1].member) AS cp,
+         CASE WHEN label = 'FY' OR (period_start IS NULL AND label = 'Q4' AND fiscal_year IS NOT NULL) THEN 'FY'
+              WHEN label = 'H1' THEN 'Q2' WHEN label = '9M' THEN 'Q3' ELSE label END AS fp,
+         CASE WHEN label IN ('H1', '9M') THEN 2 ELSE 1 END AS label_rank
+  FROM footnote_facts(cik_bucket(c), c, NULL,
+                      ['us-gaap:ConcentrationRiskPercentage1', 'us-gaap:ConcentrationRiskPercentage'] || (SELECT list(concept) FROM cr_revenue_concepts), NULL)
+  WHERE label IS NOT NULL AND len(dims) BETWEEN 1 AND 5
+    AND list_bool_or(list_transform(dims, d -> d.axis LIKE '%ConcentrationRisk%' OR d.axis LIKE '%MajorCustomers%'))
+),
+cr_shares AS (
+  SELECT concentration_risk_type(type_m) AS risk_type, concentration_benchmark(bench_m) AS benchmark, cp,
+         period_end, fp, arg_min(fiscal_year, label_rank) AS fiscal_year,
+         arg_min(value, (label_rank, concept)) AS raw_share, max(date_filed) AS date_filed,
+         list(DISTINCT type_m) FILTER (WHERE type_m IS NOT NULL) AS type_ms,
+         list(DISTINCT bench_m) FILTER (WHERE bench_m IS NOT NULL) AS bench_ms
+  FROM cr_raw
+  WHERE concept LIKE 'us-gaap:ConcentrationRiskPercentage%' AND (type_m IS NOT NULL OR bench_m IS NOT NULL OR cp IS NOT NULL)
+  GROUP BY ALL
+),
+cr_revenue AS (
+  -- a counterparty's revenue: tagged on its member alone, in the requested currency when filed in it, else USD
+  SELECT r.cp, r.period_end, r.fp,
+         arg_min(r.value, (r.unit <> footnote_currency_param(currency), r.unit <> 'USD', r.label_rank, k.pref)) AS revenue,
+         arg_min(r.unit, (r.unit <> footnote_currency_param(currency), r.unit <> 'USD', r.label_rank, k.pref)) AS revenue_unit
+  FROM cr_raw r JOIN cr_revenue_concepts k USING (concept)
+  WHERE len(r.dims) = 1 AND r.cp IS NOT NULL
+  GROUP BY ALL
+),
+cr_points AS (
+  SELECT s.*, rv.revenue, rv.revenue_unit,
+         row_number() OVER (PARTITION BY s.risk_type, s.benchmark, s.cp ORDER BY s.period_end DESC) AS nth
+  FROM cr_shares s
+  LEFT JOIN cr_revenue rv ON s.cp IS NOT NULL AND rv.cp = s.cp AND rv.period_end = s.period_end AND rv.fp = s.fp
+),
+cr_series AS (
+  SELECT risk_type, benchmark, cp,
+         max(raw_share) FILTER (WHERE nth = 1) AS latest_share,
+         list_sort(flatten(list(type_ms))) AS type_ms, list_sort(flatten(list(bench_ms))) AS bench_ms,
+         to_json(list(json_merge_patch(
+           json_object('period', strftime(period_end, '%Y-%m-%d'), 'fiscalYear', fiscal_year, 'fiscalPeriod', fp,
+                       'share', rate_fraction(raw_share, 1), 'dateFiled', strftime(date_filed, '%Y-%m-%d')),
+           coalesce(json_compact(json_object('normalized', CASE WHEN rate_is_whole_percent(raw_share, 1) THEN true END,
+                                             'revenue', revenue, 'currency', CASE WHEN revenue IS NOT NULL THEN revenue_unit END)), '{}'::JSON))
+           ORDER BY period_end DESC) FILTER (WHERE lim IS NULL OR nth <= lim)) AS history
+  FROM cr_points GROUP BY ALL
+),
+cr_groups AS (
+  SELECT risk_type, benchmark,
+         list_sort(list_distinct(flatten(list(type_ms)))) AS type_ms, list_sort(list_distinct(flatten(list(bench_ms)))) AS bench_ms,
+         count(cp) AS named,
+         to_json(coalesce(list(json_object('member', cp, 'name', member_name(cp), 'history', history)
+                               ORDER BY latest_share DESC NULLS LAST, cp) FILTER (WHERE cp IS NOT NULL), [])) AS counterparties,
+         any_value(json_object('history', history)) FILTER (WHERE cp IS NULL) AS aggregate
+  FROM cr_series GROUP BY ALL
+),
+cr_fx AS (
+  SELECT CASE WHEN footnote_currency_param(currency) = 'original' AND count(DISTINCT revenue_unit) > 1
+                THEN json_object('targetCurrency', 'original', 'originalCurrencies', list_sort(list(DISTINCT revenue_unit)), 'rates', json('[]'))
+              WHEN footnote_currency_param(currency) <> 'original' AND bool_or(revenue_unit <> footnote_currency_param(currency))
+                THEN json_object('targetCurrency', footnote_currency_param(currency), 'originalCurrencies', list_sort(list(DISTINCT revenue_unit)),
+                                 'rates', json('[]'),
+                                 'unconverted', map_from_entries(list(DISTINCT {'k': revenue_unit, 'v': ['revenue']})
+                                                                 FILTER (WHERE revenue_unit <> footnote_currency_param(currency))))
+         END AS fx
+  FROM cr_points WHERE revenue IS NOT NULL
+)
+SELECT coalesce((SELECT to_json(list(json_object('riskType', risk_type, 'benchmark', benchmark,
+                                                 'riskTypeMembers', type_ms, 'benchmarkMembers', bench_ms,
+                                                 'counterparties', counterparties, 'aggregate', aggregate)
+                                     ORDER BY named > 0 DESC, risk_type NULLS LAST, benchmark NULLS LAST))
+                 FROM cr_groups), '[]'::JSON) AS groups,
+       (SELECT fx FROM cr_fx) AS fx;
