@@ -38,8 +38,15 @@ test('Redis stopped for 5 s: every request answers 503 within 200 ms, service re
     return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after') };
   };
   try {
-    assert.equal((await call()).status, 200);
-    assert.deepEqual(await limiter.health(), { backend: 'redis', reachable: true });
+    // precondition: a healthy limiter. On a loaded box a 50 ms command timeout can trip before the stall starts; that
+    // blip (and its two log lines) belongs to the set-up, not to the stall measured below
+    let healthy = false;
+    for (let i = 0; i < 100 && !healthy; i++) {
+      healthy = (await limiter.health()).reachable && (await call()).status === 200;
+      if (!healthy) await sleep(100);
+    }
+    assert.ok(healthy, 'the Redis limiter answers before the stall');
+    lines.length = 0;
 
     // client and server share this process: time the scheduler takes from it (2 cores shared by many jobs in CI) is
     // not the server's, so the bound is 200 ms plus the worst event-loop delay seen during the stall
