@@ -39,7 +39,7 @@ export interface AppDeps {
   cacheBytes?: number;
   /** Longest wait for a free DuckDB connection before 503 + Retry-After (default 2000 ms). */
   poolWaitMs?: number;
-  /** Longest a request's queries may run before they are interrupted with a 503 (default 30 s). */
+  /** Longest a request's queries may run before they are interrupted with a 503 (default 120 s). */
   queryDeadlineMs?: number;
 }
 
@@ -81,7 +81,8 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     tiers,
     cacheControl: 'private, max-age=3600, must-revalidate',
     poolWaitMs: deps.poolWaitMs ?? 2000,
-    queryDeadlineMs: deps.queryDeadlineMs ?? 30_000,
+    // 120 s: statement-family answers computed on the fly (no materialized statements yet) take seconds on a loaded box
+    queryDeadlineMs: deps.queryDeadlineMs ?? 120_000,
     ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
   };
   for (const endpoint of endpoints) router.get(endpoint.path, endpointHandler(endpoint, handlerDeps));
