@@ -113,14 +113,12 @@ export function inlineXbrlDocument(doc: IxDocument): string {
   };
   const cover = contextId({ start: doc.start, end: doc.end, dims: [] });
   const used = new Set<IxFact['unit']>();
+  // the page shows only the numbers: the concept and context say what each is, and the documents stay small
   const rows = doc.facts.map((f, i) => {
     used.add(f.unit);
     const { scale, decimals } = DISPLAY[f.unit];
     const sign = f.value < 0 ? ' sign="-"' : '';
-    const when = f.start === null ? `as of ${f.end}` : `${f.start} to ${f.end}`;
-    const members = f.dims.map(([, m]) => m).join(', ');
-    return `<tr><td>${xmlText(f.concept)}${members ? ` [${xmlText(members)}]` : ''}</td><td>${when}</td><td>` +
-      `<ix:nonFraction unitRef="${unitRef(doc.currency, f.unit)}" contextRef="${contextId(f)}" decimals="${decimals}" name="${f.concept}" format="ixt:num-dot-decimal" scale="${scale}" id="f-${i + 1}"${sign}>${displayed(f.value, f.unit)}</ix:nonFraction></td></tr>`;
+    return `<tr><td><ix:nonFraction unitRef="${unitRef(doc.currency, f.unit)}" contextRef="${contextId(f)}" decimals="${decimals}" name="${f.concept}" format="ixt:num-dot-decimal" scale="${scale}" id="f-${i + 1}"${sign}>${displayed(f.value, f.unit)}</ix:nonFraction></td></tr>`;
   });
   const xmlns = Object.entries({ ...NAMESPACES, [doc.prefix]: doc.namespace, utr: 'http://www.xbrl.org/2009/utr' })
     .map(([p, uri]) => (p ? `xmlns:${p}="${uri}"` : `xmlns="${uri}"`)).join(' ');
