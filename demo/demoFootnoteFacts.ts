@@ -300,3 +300,72 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
   balance('us-gaap:EmployeeRelatedLiabilitiesCurrent', k(labor * 0.08));
   return facts;
 }
+
+/**
+ * The footnote facts of the fiscal year's 10-Q for quarter q (1..3): balances at the quarter end (leases with the
+ * remainder of the fiscal year kept apart, debt tranches, the supplier finance obligation), and flows for the three
+ * months and the year to date (stock compensation by award type, repurchases, revenue by product).
+ */
+export function quarterFootnoteFacts(input: FootnoteYearInput, q: 1 | 2 | 3): IxFact[] {
+  const { company, prefix, model, fy } = input;
+  const year = model.get(fy);
+  if (!year) throw new Error(`${company.name}: fiscal year ${fy} must be modelled for its 10-Q footnotes`);
+  const random = prng(company.seed * 7919 + fy * 4 + q);
+  const quarter = year.fiscal.quarters[q - 1]!;
+  const end = quarter.end;
+  const ytdStart = year.fiscal.start;
+  const annual = aggregate(year, 1, 4);
+  const facts: IxFact[] = [];
+  const spans = [[quarter.start, aggregate(year, q, q)], ...(q > 1 ? [[ytdStart, aggregate(year, 1, q)] as const] : [])] as const;
+  const balance = (concept: string, value: number, dims: IxDimension[] = [], unit: IxFact['unit'] = 'money') =>
+    facts.push({ concept, start: null, end, dims, unit, value });
+  const member = (name: string) => `${prefix}:${name}Member`;
+
+  const base = k(annual.revenue * 0.02 * jitter(random, 0.1));
+  const remainder = k((base * (4 - q)) / 4);
+  const years = [1, 0.9, 0.78, 0.66, 0.55].map((f) => k(base * f));
+  const after = k(base * 1.6);
+  const total = remainder + years.reduce((s, v) => s + v, 0) + after;
+  const excess = k(total * 0.13);
+  balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsRemainderOfFiscalYear', remainder);
+  ['NextTwelveMonths', 'YearTwo', 'YearThree', 'YearFour', 'YearFive'].forEach((name, i) => balance(`us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue${name}`, years[i]!));
+  balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsDueAfterYearFive', after);
+  balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue', total);
+  balance('us-gaap:LesseeOperatingLeaseLiabilityUndiscountedExcessAmount', excess);
+  balance('us-gaap:OperatingLeaseLiability', total - excess);
+  balance('us-gaap:OperatingLeaseRightOfUseAsset', k((total - excess) * 0.94));
+
+  for (const t of TRANCHES) {
+    if (fy < t.issued || fy >= t.due) continue;
+    const dims: IxDimension[] = [[DEBT, member(`SeniorNotes${(t.coupon * 100).toFixed(2)}PercentDue${t.due}`)]];
+    balance('us-gaap:DebtInstrumentFaceAmount', k(company.baseQuarterRevenue * t.share), dims);
+    balance('us-gaap:DebtInstrumentInterestRateStatedPercentage', t.coupon, dims, 'pure');
+  }
+
+  if (company.grossMargin < 0.5 && fy >= SUPPLIER_FINANCE_FROM) {
+    balance('us-gaap:SupplierFinanceProgramObligation', k(aggregate(year, 1, q).costOfRevenue * 0.03 * (4 / q)));
+  }
+
+  const concept = `us-gaap:${company.revenueConcept}`;
+  const buyback = company.annualBuyback > 0 ? k((year.quarters[0].sharesOutstanding * company.annualBuyback) / 4) : 0;
+  // each quarter's purchases at that quarter's closing price, so the year to date is the sum of the 10-Qs' quarters
+  const spent = (from: number) => year.fiscal.quarters.slice(from - 1, q).reduce((s, p) => s + k(buyback * priceOn(company, p.end)), 0);
+  const productShare = 0.62 + 0.06 * random();
+  const expenseShare = 0.006 * jitter(random, 0.1);
+  for (const [start, n] of spans) {
+    const quarters = start === ytdStart ? q : 1;
+    const flow = (c: string, value: number, dims: IxDimension[] = [], unit: IxFact['unit'] = 'money') =>
+      facts.push({ concept: c, start, end, dims, unit, value });
+    const products = k(n.revenue * productShare);
+    flow(concept, products, [['srt:ProductOrServiceAxis', 'us-gaap:ProductMember']]);
+    flow(concept, n.revenue - products, [['srt:ProductOrServiceAxis', 'us-gaap:ServiceMember']]);
+    const rsuExpense = k(n.revenue * expenseShare);
+    flow('us-gaap:ShareBasedPaymentArrangementExpense', rsuExpense, [[AWARD, 'us-gaap:RestrictedStockUnitsRSUMember']]);
+    flow('us-gaap:ShareBasedPaymentArrangementExpense', k(rsuExpense * 0.35), [[AWARD, 'us-gaap:PerformanceSharesMember']]);
+    if (buyback > 0) {
+      flow('us-gaap:TreasuryStockSharesAcquired', buyback * quarters, [], 'shares');
+      flow('us-gaap:TreasuryStockValueAcquiredCostMethod', spent(q - quarters + 1));
+    }
+  }
+  return facts;
+}

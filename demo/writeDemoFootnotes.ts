@@ -1,5 +1,6 @@
-// Writes the demo companies' footnote disclosures as EDGAR full submissions holding one inline XBRL 10-K document
-// each (the notes to the financial statements, with dimensional facts), for the last fiscal years, ready for ingestPaths.
+// Writes the demo companies' footnote disclosures as EDGAR full submissions holding one inline XBRL document each
+// (the notes to the financial statements, with dimensional facts): the 10-Ks of the last fiscal years and the 10-Qs
+// filed after the last 10-K, ready for ingestPaths.
 // Foreign private issuers (20-F under ifrs-full) are left out: the footnote endpoints read us-gaap concepts.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import type { DemoCompany } from './DemoCompany.ts';
 import type { DemoYears } from './writeDemoSources.ts';
 import { modelCompany } from './financialModel.ts';
 import { filingSchedule } from './filingSchedule.ts';
-import { footnoteFacts } from './demoFootnoteFacts.ts';
+import { footnoteFacts, quarterFootnoteFacts } from './demoFootnoteFacts.ts';
 import { inlineXbrlDocument } from './inlineXbrlDocument.ts';
 import { secSubmission } from './secSubmission.ts';
 
@@ -22,6 +23,7 @@ export interface WrittenFootnoteFiling {
   accession: string;
   cik: number;
   fy: number;
+  form: string;
   /** The inline document inside the submission (XHTML). */
   document: string;
 }
@@ -39,31 +41,39 @@ export function writeDemoFootnotes(dir: string, companies: readonly DemoCompany[
   for (const company of companies) {
     if (company.regime !== 'us-gaap') continue;
     const model = modelCompany(company, years.first - 2, years.last + 1);
-    const tenKs = filingSchedule(company, model, years.first, years.last).filter((f) => f.form === '10-K' && f.periodic);
+    const periodic = filingSchedule(company, model, years.first, years.last).filter((f) => (f.form === '10-K' || f.form === '10-Q') && f.periodic);
     const prefix = extensionPrefix(company);
-    for (let fy = first; fy <= years.last; fy++) {
-      const tenK = tenKs.find((f) => f.periodic!.fy === fy);
-      if (!tenK) continue;
+    const plan = [
+      ...Array.from({ length: years.last - first + 1 }, (_, i) => ({ fy: first + i, q: 4 as const })),
+      ...([1, 2, 3] as const).map((q) => ({ fy: years.last + 1, q })),
+    ];
+    for (const { fy, q } of plan) {
+      const filing = periodic.find((f) => f.periodic!.fy === fy && f.periodic!.quarter === q);
+      if (!filing) continue;
       const fiscal = model.get(fy)!.fiscal;
-      const stamp = fiscal.end.replaceAll('-', '');
+      const periodEnd = q === 4 ? fiscal.end : fiscal.quarters[q - 1]!.end;
+      const stamp = periodEnd.replaceAll('-', '');
       const namespace = `http://www.example.com/${prefix}/${stamp}`;
-      const facts = footnoteFacts({ company, prefix, model, fy, firstYear: years.first, restructuringYear: years.last - 1 });
+      const input = { company, prefix, model, fy, firstYear: years.first, restructuringYear: years.last - 1 };
+      const facts = q === 4 ? footnoteFacts(input) : quarterFootnoteFacts(input, q);
       const document = inlineXbrlDocument({
-        cik: company.cik, prefix, namespace, currency: company.currency, documentType: '10-K', fiscalYear: fy, fiscalPeriod: 'FY',
-        start: fiscal.start, end: fiscal.end, title: `${prefix}-${stamp} notes to the financial statements`, facts,
+        cik: company.cik, prefix, namespace, currency: company.currency, documentType: filing.form, fiscalYear: fy,
+        fiscalPeriod: q === 4 ? 'FY' : `Q${q}`, start: q === 4 ? fiscal.start : fiscal.quarters[q - 1]!.start, end: periodEnd,
+        title: `${prefix}-${stamp} notes to the financial statements`, facts,
       });
-      const yy = tenK.filed.slice(2, 4);
+      const yy = filing.filed.slice(2, 4);
       const seq = (sequence.get(yy) ?? 0) + 1;
       sequence.set(yy, seq);
       const accession = `${String(AGENT_CIK).padStart(10, '0')}-${yy}-${String(900_000 + seq).padStart(6, '0')}`;
+      const suffix = filing.form === '10-K' ? 'x10k' : 'x10q';
       const text = secSubmission({
-        accession, form: '10-K', period: fiscal.end, filed: tenK.filed,
+        accession, form: filing.form, period: periodEnd, filed: filing.filed,
         parties: [{ role: 'FILER', name: company.name, cik: company.cik }],
-        documents: [{ type: '10-K', filename: `${prefix}-${stamp}x10knotes.htm`, xml: document }],
+        documents: [{ type: filing.form, filename: `${prefix}-${stamp}${suffix}notes.htm`, xml: document }],
       });
       const file = path.join(out, `${accession}.txt`);
       fs.writeFileSync(file, text);
-      written.push({ file, accession, cik: company.cik, fy, document });
+      written.push({ file, accession, cik: company.cik, fy, form: filing.form, document });
     }
   }
   return written;
