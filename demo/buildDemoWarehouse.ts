@@ -1,4 +1,4 @@
-// Builds the demo warehouse: the fixed cast of synthetic filers, their insiders' Forms 4, their holders' 13F-HR and 13G,
+// Builds the demo warehouse: the fixed cast of synthetic filers, their footnote 10-K/10-Qs in inline XBRL, their insiders' Forms 4, their holders' 13F-HR and 13G,
 // written as SEC source files to a temporary folder and ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
 import fs from 'node:fs';
 import os from 'node:os';
