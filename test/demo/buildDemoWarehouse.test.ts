@@ -24,8 +24,8 @@ async function snapshot(engine: Engine): Promise<Snapshot> {
     SELECT (SELECT count(*)::INTEGER FROM src_facts) AS facts,
            (SELECT count(*)::INTEGER FROM src_filings) AS filings,
            (SELECT count(DISTINCT cik)::INTEGER FROM src_entities) AS entities,
-           (SELECT md5(string_agg(concat_ws('|', cik, accession, concept, unit, value, period_start, period_end, fy, fp, frame), ','
-                   ORDER BY cik, accession, concept, unit, period_start, period_end)) FROM src_facts) AS digest,
+           (SELECT md5(string_agg(concat_ws('|', cik, accession, concept, unit, dim_key, value, period_start, period_end, fy, fp, frame), ','
+                   ORDER BY cik, accession, concept, unit, dim_key, period_start, period_end)) FROM src_facts) AS digest,
            (SELECT value FROM facts_of(9990003) WHERE form = '10-K/A' AND concept = 'us-gaap:Revenues'
                    AND period_start = DATE '2021-01-01' AND period_end = DATE '2021-12-31') AS restated`);
   return row!;
