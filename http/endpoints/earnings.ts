@@ -4,11 +4,7 @@ import * as v from 'valibot';
 import { defineEndpoints } from '../registry.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 import { booleanParam } from '../params/ParamSpec.ts';
-import { asOfParam } from './statements.ts';
-import { enumParam } from '../params/ParamSpec.ts';
-
-// eps-history and trends do not convert yet (netIncome stays in the reporting currency): USD and original only.
-const statementCurrencyParam = enumParam(['USD', 'original'] as const, 'Target currency: USD (default) or original (as reported)', { default: 'USD' });
+import { asOfParam, statementCurrencyParam } from './statements.ts';
 
 const num = v.nullable(v.number());
 

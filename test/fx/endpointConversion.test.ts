@@ -104,6 +104,20 @@ describe('statements converted', () => {
     for (const r of eur) for (const rate of r.fx?.rates ?? []) assert.ok((rate.end ?? rate.effectiveDate!) <= '2024-06-30');
   });
 
+  test('eps-history in EUR: netIncome and EPS (per-share money) at the 2024 average, share counts untouched', async () => {
+    const eps = latestFiled(cfFacts(CF.lpa, 'ifrs-full:BasicEarningsLossPerShare', 'USD/shares').filter((f) => f.start === '2024-01-01' && f.end === '2024-12-31'));
+    const ni = latestFiled(cfFacts(CF.lpa, 'ifrs-full:ProfitLoss', 'USD').filter((f) => f.start === '2024-01-01' && f.end === '2024-12-31'));
+    const usd = (await rows(`/api/earnings/eps-history?cik=${LPA}&period=annual`)).find((r) => r.period === '2024-12-31')!;
+    const eur = (await rows(`/api/earnings/eps-history?cik=${LPA}&period=annual&currency=EUR`)).find((r) => r.period === '2024-12-31')!;
+    const rate = usdEurAverage('2024-01-01', '2024-12-31');
+    assert.equal(usd.eps, eps.val);
+    assert.ok(close(eur.eps as number, eps.val * rate, 1e-8));
+    assert.ok(close(eur.netIncome as number, (usd.netIncome as number) * rate, 1e-8));
+    if (ni) assert.ok(Math.abs(usd.netIncome as number) > 0);
+    assert.deepEqual([usd.currency, eur.currency], ['USD', 'EUR']);
+    assert.equal(eur.sharesOutstanding, usd.sharesOutstanding);
+  });
+
   test('a currency outside the spec list is a 400 naming the allowed form', async () => {
     const { status, body } = await get(`/api/financials/income-statement?cik=${LPA}&currency=XXX`);
     assert.equal(status, 400);
