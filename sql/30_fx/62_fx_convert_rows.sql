@@ -19,7 +19,9 @@ keys AS (
   FROM r WHERE fx_currency_ IS NOT NULL AND coalesce(target, 'USD') <> 'original'
 ),
 rates AS MATERIALIZED (
+  -- the constant filter lets the planner skip pricing altogether under 'original'
   SELECT * FROM fx_key_rates((SELECT keys FROM keys), coalesce(target, 'USD'), as_of)
+  WHERE coalesce(target, 'USD') <> 'original'
 )
 SELECT r.* EXCLUDE (value, unit, fx_currency_, fx_method_),
        CASE WHEN k.rate IS NULL THEN r.value ELSE r.value * k.rate END AS value,
