@@ -1,5 +1,6 @@
 // Company group: /api/company/details (name, CIK, tickers, exchanges, SIC, fiscal year end, incorporation, addresses,
-// former names: what the SEC submissions data gives), answered by the company_details(cik) macro.
+// former names: what the SEC submissions data gives), answered by the company_details(cik) macro, and
+// /api/company/peers (same-industry companies ranked by revenue), answered by company_peers(cik).
 import * as v from 'valibot';
 import { defineEndpoint } from '../registry.ts';
 
@@ -32,6 +33,20 @@ export const CompanyDetails = v.object({
   asOf: v.pipe(v.string(), v.isoDate(), v.description('Date of the newest source describing the company')),
 });
 
+const money = v.nullable(v.number());
+
+export const Peers = v.object({
+  revenue: v.pipe(money, v.description("The subject's latest annual revenue, in `currency` (its reporting currency)")),
+  currency: v.nullable(v.string()),
+  peers: v.pipe(v.array(v.object({
+    symbol: v.pipe(v.string(), v.description('First ticker; the CIK when the company has none')),
+    name: v.string(),
+    exchange: text,
+    revenue: money,
+    currency: text,
+  })), v.description('Up to 6 same-industry companies (SIC, widening 4 -> 3 -> 2 digits only to fill), closest revenue first; non-USD reporters and companies without revenue last; never the subject')),
+});
+
 export const companyEndpoints = [defineEndpoint({
   path: '/api/company/details',
   group: 'Company',
@@ -45,4 +60,17 @@ export const companyEndpoints = [defineEndpoint({
   shape: 'object',
   response: CompanyDetails,
   emptyMessage: ({ entity }) => `No company details for cik ${entity.cik}`,
+}), defineEndpoint({
+  path: '/api/company/peers',
+  group: 'Company',
+  summary: 'Peers',
+  description: 'Up to 6 same-industry companies (SIC code, widened from 4 to 3 to 2 digits only when too few), ranked by closeness of latest annual revenue to the subject\'s; non-USD reporters and companies without revenue come last. Stocks only: ETFs, funds and other non-operating entities get 400.',
+  tiers: [],
+  entity: true,
+  params: {},
+  macro: 'company_peers',
+  args: ({ entity }) => [entity.cik],
+  shape: 'object',
+  response: Peers,
+  emptyMessage: ({ entity }) => `cik ${entity.cik} is not a stock (an ETF, fund or other non-operating entity, or a company with no SEC description): peers are served for stocks only`,
 })];

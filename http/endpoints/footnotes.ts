@@ -2,13 +2,12 @@
 // (c, period, lim, currency); the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
-import { dateParam, enumParam } from '../params/ParamSpec.ts';
+import { dateParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
+import { currencyParam } from '../params/currency.ts';
 
-// Conversion into other currencies arrives with the FX layer; until then only these two are accepted (400 otherwise).
-const footnoteCurrencyParam = enumParam(['USD', 'original'] as const, 'USD (default) or original (as reported); other ISO 4217 codes arrive with currency conversion', {
-  default: 'USD',
-});
+// The spec's full `currency` parameter; the macros convert with sql/30_fx (footnote_pick -> fx_convert_rows).
+const footnoteCurrencyParam = currencyParam;
 const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q4 holds fiscal-year-end balances)');
 
 const asOfParam = dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date');

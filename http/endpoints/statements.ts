@@ -3,14 +3,13 @@
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
 import { limitParam, periodParam } from '../params/common.ts';
-import { dateParam, enumParam } from '../params/ParamSpec.ts';
+import { dateParam } from '../params/ParamSpec.ts';
+import { currencyParam } from '../params/currency.ts';
 
 const amount = v.nullable(v.number());
 
-/** Until the FX issue lands only these two are served; other codes get a 400 naming what is accepted. */
-export const statementCurrencyParam = enumParam(['USD', 'original'] as const, 'Target currency: USD (default) or original (as reported); other ISO 4217 codes follow with exchange rates', {
-  default: 'USD',
-});
+/** The spec's full `currency` parameter (original, USD or an ISO 4217 code; 400 naming the allowed form otherwise). */
+export const statementCurrencyParam = currencyParam;
 
 export const asOfParam = dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date');
 

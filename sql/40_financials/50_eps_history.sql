@@ -7,12 +7,15 @@
 -- that span (not the latest restatement); reconstructed quarters and TTM, which no filing states, are put on the basis
 -- of the first filing that reported the period end. epsGrowth: (eps - previous eps) / |previous eps| against the
 -- previous entry of the series (basic EPS where both have it, else diluted), computed before `lim` is applied.
--- currency: 'USD' | 'original' (a non-USD reporter's netIncome stays in its currency, named in `currency`, until FX lands).
+-- currency: 'original' or an ISO 4217 code: netIncome at the period's day-weighted average rate, EPS (per-share money)
+-- too, share counts never (fx_convert_rows, after the split adjustment); a currency that cannot be priced stays native
+-- and is named in `currency`. as_of also bars rates published after it.
 CREATE OR REPLACE MACRO eps_history(c, period, lim, split_adjust, currency, as_of) AS TABLE
 WITH checked AS (
   SELECT CASE
     WHEN period NOT IN ('annual', 'quarter', 'ttm') THEN error('period must be ''annual'', ''quarter'' or ''ttm''')
-    WHEN currency NOT IN ('USD', 'original') THEN error('currency: only USD and original are served until exchange rates are loaded')
+    WHEN currency IS NULL OR NOT (currency = 'original' OR regexp_full_match(currency, '[A-Z]{3}'))
+      THEN error('currency: ''original'' or an ISO 4217 code such as ''USD'' or ''EUR''')
     ELSE true END AS valid
 ),
 sv AS MATERIALIZED (
@@ -61,15 +64,21 @@ adjusted AS (
     END AS served
   FROM based
 ),
+to_convert AS MATERIALIZED (
+  SELECT * EXCLUDE (value, served), served AS value, fx_series_start(period, kind, period_end) AS period_start FROM adjusted
+),
+converted AS MATERIALIZED (
+  SELECT *, value AS served FROM fx_convert_rows('to_convert', currency, as_of)
+),
 entries AS (
   SELECT period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed,
          max(served) FILTER (WHERE line = 'epsBasic') AS eps,
          max(served) FILTER (WHERE line = 'epsDiluted') AS eps_diluted,
          max(served) FILTER (WHERE line = 'netIncome') AS net_income,
-         max(unit) FILTER (WHERE line = 'netIncome') AS currency,
+         max(unit) FILTER (WHERE line = 'netIncome') AS net_income_currency,
          max(served) FILTER (WHERE line = 'sharesBasic') AS shares,
          max(served) FILTER (WHERE line = 'sharesDiluted') AS shares_diluted
-  FROM adjusted GROUP BY ALL
+  FROM converted GROUP BY ALL
 ),
 growth AS (
   SELECT *, lag(eps) OVER w AS prev_eps, lag(eps_diluted) OVER w AS prev_eps_diluted
@@ -77,7 +86,7 @@ growth AS (
 )
 SELECT strftime(period_end, '%Y-%m-%d') AS period, fiscal_year::INTEGER AS fiscalYear, fiscal_period AS fiscalPeriod,
        strftime(date_filed, '%Y-%m-%d') AS dateFiled,
-       eps::DOUBLE AS eps, eps_diluted::DOUBLE AS epsDiluted, net_income::DOUBLE AS netIncome, currency,
+       eps::DOUBLE AS eps, eps_diluted::DOUBLE AS epsDiluted, net_income::DOUBLE AS netIncome, net_income_currency AS currency,
        shares::DOUBLE AS sharesOutstanding, shares_diluted::DOUBLE AS sharesOutstandingDiluted,
        CASE WHEN eps IS NOT NULL AND prev_eps IS NOT NULL THEN (eps - prev_eps) / nullif(abs(prev_eps), 0)
             WHEN eps_diluted IS NOT NULL AND prev_eps_diluted IS NOT NULL THEN (eps_diluted - prev_eps_diluted) / nullif(abs(prev_eps_diluted), 0)

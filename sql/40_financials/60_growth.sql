@@ -2,20 +2,26 @@
 -- field is (current - previous) / |previous| against the previous entry of the same series (the period just before it,
 -- not the last period that happened to have the line), null when either side is missing, previous is 0, or the two
 -- are in different currencies. epsGrowth comes from eps_history and is always split-adjusted.
--- period: 'annual' | 'quarter' | 'ttm'; currency: 'USD' | 'original'; lim: maximum number of periods (NULL = all).
+-- period: 'annual' | 'quarter' | 'ttm'; currency: 'original' or an ISO 4217 code (values converted by fx_convert_rows); lim: maximum number of periods (NULL = all).
 CREATE OR REPLACE MACRO growth(c, period, lim, currency, as_of) AS TABLE
 WITH checked AS (
   SELECT CASE
     WHEN period NOT IN ('annual', 'quarter', 'ttm') THEN error('period must be ''annual'', ''quarter'' or ''ttm''')
-    WHEN currency NOT IN ('USD', 'original') THEN error('currency: only USD and original are served until exchange rates are loaded')
+    WHEN currency IS NULL OR NOT (currency = 'original' OR regexp_full_match(currency, '[A-Z]{3}'))
+      THEN error('currency: ''original'' or an ISO 4217 code such as ''USD'' or ''EUR''')
     ELSE true END AS valid
 ),
-sv AS MATERIALIZED (
-  SELECT s.period_end, s.fiscal_period, s.fiscal_year, s.date_filed, s.line, s.value, s.unit
+sv_raw AS MATERIALIZED (
+  SELECT s.period_end, s.fiscal_period, s.fiscal_year, s.date_filed, s.line, s.value, s.unit,
+         fx_series_start(period, s.kind, s.period_end) AS period_start
   FROM standard_values(cik_bucket(c), c, as_of) s, checked
   WHERE checked.valid AND s.series = period
     AND s.line IN ('revenue', 'grossProfit', 'operatingIncome', 'netIncome', 'ebitda', 'freeCashFlow', 'totalAssets',
                    'stockholdersEquity', 'operatingCashFlow')
+),
+sv AS MATERIALIZED (
+  -- converted before growth is taken: a growth rate in the target currency includes the currency's own move
+  SELECT * FROM fx_convert_rows('sv_raw', currency, as_of)
 ),
 periods AS (
   SELECT *, lag(period_end) OVER (ORDER BY period_end) AS prev_end

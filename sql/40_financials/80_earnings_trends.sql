@@ -5,15 +5,21 @@
 -- percent, (end / start)^(1/n) - 1 over exactly n fiscal years; null when either end is missing or not positive; EPS
 -- is diluted (basic when absent) and always split-adjusted (eps_history). Quality: fcfToNetIncome and roe in percent,
 -- interestCoverage = operating income / interest expense, debtToOperatingIncome = (short + long-term debt) / operating
--- income. sym: the ticker to echo (resolved by the caller); currency: 'USD' | 'original'.
+-- income. sym: the ticker to echo (resolved by the caller); currency: 'original' or an ISO 4217 code (fx_convert_rows).
 CREATE OR REPLACE MACRO earnings_trends(c, sym, currency, as_of) AS TABLE
 WITH checked AS (
-  SELECT CASE WHEN currency NOT IN ('USD', 'original') THEN error('currency: only USD and original are served until exchange rates are loaded')
+  SELECT CASE WHEN currency IS NULL OR NOT (currency = 'original' OR regexp_full_match(currency, '[A-Z]{3}'))
+              THEN error('currency: ''original'' or an ISO 4217 code such as ''USD'' or ''EUR''')
               ELSE true END AS valid
 ),
-sv AS MATERIALIZED (
-  SELECT s.period_end, s.line, s.value FROM standard_values(cik_bucket(c), c, as_of) s, checked
+sv_raw AS MATERIALIZED (
+  SELECT s.period_end, s.line, s.value, s.unit, fx_series_start('annual', s.kind, s.period_end) AS period_start
+  FROM standard_values(cik_bucket(c), c, as_of) s, checked
   WHERE checked.valid AND s.series = 'annual'
+),
+sv AS MATERIALIZED (
+  -- converted first (flows at each year's average, balances at its year-end spot): CAGRs in the target currency
+  SELECT * FROM fx_convert_rows('sv_raw', currency, as_of)
 ),
 eps AS (
   SELECT h.period AS eps_period, coalesce(h.epsDiluted, h.eps) AS eps FROM eps_history(c, 'annual', NULL, true, currency, as_of) h

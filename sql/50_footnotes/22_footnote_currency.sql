@@ -4,7 +4,9 @@ CREATE OR REPLACE MACRO footnote_currency(units) AS
   CASE WHEN len(list_distinct(list_filter(units, u -> regexp_full_match(u, '[A-Z]{3}')))) = 1
        THEN list_filter(units, u -> regexp_full_match(u, '[A-Z]{3}'))[1] END;
 
--- The `currency` parameter of the footnote endpoints, checked: conversion into other currencies arrives with FX.
+-- The `currency` parameter of the footnote endpoints, checked: 'original', or an ISO 4217 code (the HTTP layer narrows
+-- it to the spec's list, http/params/currency.ts); NULL means the default, USD.
 CREATE OR REPLACE MACRO footnote_currency_param(currency) AS
-  CASE WHEN coalesce(currency, 'USD') IN ('USD', 'original') THEN coalesce(currency, 'USD')
-       ELSE error('footnotes: currency must be ''USD'' or ''original'' (conversion into other currencies is not available yet)') END;
+  CASE WHEN currency IS NULL THEN 'USD'
+       WHEN currency = 'original' OR regexp_full_match(currency, '[A-Z]{3}') THEN currency
+       ELSE error('footnotes: currency must be ''original'' or an ISO 4217 code such as ''USD'' or ''EUR''') END;

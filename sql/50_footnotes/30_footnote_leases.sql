@@ -90,7 +90,7 @@ l_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('l_series', period, lim)
 ),
 l_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('l_series', footnote_currency_param(currency)) s
+  SELECT s.* FROM footnote_pick('l_series', footnote_currency_param(currency), as_of := as_of) s
   SEMI JOIN l_periods p USING (series, period_end, fiscal_period)
   WHERE s.concept IN (SELECT concept FROM all_fields)
 ),

@@ -51,7 +51,7 @@ d_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('d_series', period, lim)
 ),
 d_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('d_series', footnote_currency_param(currency)) s
+  SELECT s.* FROM footnote_pick('d_series', footnote_currency_param(currency), as_of := as_of) s
   SEMI JOIN d_periods p USING (series, period_end, fiscal_period)
 ),
 d_tagged AS (

@@ -26,7 +26,7 @@ sf_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('sf_series', period, lim)
 ),
 sf_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('sf_series', footnote_currency_param(currency)) s
+  SELECT s.* FROM footnote_pick('sf_series', footnote_currency_param(currency), as_of := as_of) s
   SEMI JOIN sf_periods p USING (series, period_end, fiscal_period)
 ),
 sf_entries AS (

@@ -62,7 +62,7 @@ sc_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('sc_series', period, lim)
 ),
 sc_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('sc_series', footnote_currency_param(currency)) s
+  SELECT s.* FROM footnote_pick('sc_series', footnote_currency_param(currency), as_of := as_of) s
   SEMI JOIN sc_periods p USING (series, period_end, fiscal_period)
 ),
 sc_vals AS MATERIALIZED (

@@ -77,7 +77,7 @@ bb_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('bb_series', period, lim)
 ),
 bb_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('bb_series', footnote_currency_param(currency)) s
+  SELECT s.* FROM footnote_pick('bb_series', footnote_currency_param(currency), as_of := as_of) s
   SEMI JOIN bb_periods p USING (series, period_end, fiscal_period)
 ),
 bb_vals AS MATERIALIZED (

@@ -39,7 +39,7 @@ rs_series AS MATERIALIZED (
   WHERE (series = 'annual' AND fiscal_period = 'FY') OR (series = 'quarter' AND fiscal_period IN ('Q1', 'Q2', 'Q3'))
 ),
 rs_picked AS MATERIALIZED (
-  SELECT * FROM footnote_pick('rs_series', footnote_currency_param(currency))
+  SELECT * FROM footnote_pick('rs_series', footnote_currency_param(currency), as_of := as_of)
 ),
 rs_points AS (
   SELECT member, period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed,

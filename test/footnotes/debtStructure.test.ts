@@ -41,7 +41,7 @@ describe('debt structure', () => {
     assert.deepEqual(faceOrder, [...faceOrder].sort((a: number, b: number) => b - a));
   });
 
-  test('euro notes stay in euros under currency=USD until FX lands: the entry says EUR and fx lists them unconverted', async () => {
+  test('euro notes stay in euros under currency=USD when no EUR rate is loaded: the entry says EUR and fx lists them unconverted', async () => {
     const doc = documentFacts(NETFLIX_10K);
     const euro = doc.filter((f) => f.concept === 'us-gaap:DebtInstrumentFaceAmount' && f.end === '2022-12-31' && f.unit.toLowerCase() === 'eur');
     assert.ok(euro.length > 0);

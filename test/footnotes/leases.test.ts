@@ -90,8 +90,8 @@ describe('leases', () => {
     for (const r of rows.filter((x) => x.total === null)) assert.equal(r.reconciles, null);
   });
 
-  test('a currency not yet priced, or a ttm period, is a 400 with { error }', async () => {
-    for (const q of ['currency=EUR', 'period=ttm', 'limit=0']) {
+  test('a currency outside the spec list, or a ttm period, is a 400 with { error }', async () => {
+    for (const q of ['currency=XXX', 'currency=eur', 'period=ttm', 'limit=0']) {
       const { status, body } = await fa.get(`/api/footnotes/leases?cik=320193&${q}`);
       assert.equal(status, 400, q);
       assert.equal(typeof body.error, 'string');
