@@ -28,7 +28,7 @@ export async function healthReport(deps: HealthDeps) {
   const limiter = deps.limiter.health
     ? await Promise.race([
         deps.limiter.health().catch(() => ({ backend: 'unknown', reachable: false })),
-        new Promise<{ backend: string; reachable: boolean }>((resolve) => setTimeout(() => resolve({ backend: 'unknown', reachable: false }), PROBE_MS).unref()),
+        new Promise<{ backend: string; reachable: boolean }>((resolve) => setTimeout(() => { resolve({ backend: 'unknown', reachable: false }); }, PROBE_MS).unref()),
       ])
     : { backend: deps.limiter.constructor.name, reachable: null };
   const tokens = deps.tokens.health ? deps.tokens.health() : { ok: null };

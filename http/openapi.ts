@@ -90,7 +90,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], tiers: TierConfig, 
   const paths: Json = {};
   for (const e of endpoints) paths[e.path] = { get: operation(e, tiers) };
   const planTable = Object.entries(tiers.plans)
-    .map(([plan, l]) => `| ${plan} | ${l.perMinute} | ${l.perDay} | ${l.maxLimit} | ${l.maxPageSize} |`)
+    .map(([plan, l]) => `| ${plan} | ${String(l.perMinute)} | ${String(l.perDay)} | ${String(l.maxLimit)} | ${String(l.maxPageSize)} |`)
     .join('\n');
   return {
     openapi: '3.1.0',

@@ -28,11 +28,11 @@ export async function startServer(app: { callback(): http.RequestListener }, por
       res.detachSocket(socket as Socket);
       socket.end();
     });
-    void listener(req, res);
+    listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => { resolve(); });
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -40,7 +40,7 @@ export async function startServer(app: { callback(): http.RequestListener }, por
   return {
     server,
     port: address.port,
-    url: `http://${shownHost}:${address.port}`,
+    url: `http://${shownHost}:${String(address.port)}`,
     close(deadlineMs = 10_000) {
       closing ??= new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -71,7 +71,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     : [400, 'Bad request: the request line or headers could not be parsed'];
   const body = JSON.stringify({ error: message });
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${String(status)} ${String(http.STATUS_CODES[status])}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${String(Buffer.byteLength(body))}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 }

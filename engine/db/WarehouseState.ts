@@ -51,13 +51,13 @@ export class WarehouseState {
     } catch {
       names = [];
     }
-    return { stamp, version: `${names.length}:${names.at(-1) ?? 'empty'}`, periodsCurrent: periodsAreCurrent(this.warehouseDir), cikBuckets: CIK_BUCKETS };
+    return { stamp, version: `${String(names.length)}:${names.at(-1) ?? 'empty'}`, periodsCurrent: periodsAreCurrent(this.warehouseDir), cikBuckets: CIK_BUCKETS };
   }
 }
 
 function statStamp(p: string): string {
   const st = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
-  return st ? `${st.mtimeNs}:${st.size}:${st.nlink}` : '-';
+  return st ? `${String(st.mtimeNs)}:${String(st.size)}:${String(st.nlink)}` : '-';
 }
 
 /** A commit renames its manifest into `_manifest`, which changes the folder's mtime. */

@@ -1,5 +1,6 @@
 // DuckDB chunks -> Apache Arrow record batches (@duckdb/node-api hands out no Arrow). Scalars keep their type; nested
 // values (LIST, STRUCT, MAP) travel as JSON text in a Utf8 column, which every Arrow reader can parse.
+import { defined } from './defined.ts';
 import * as arrow from 'apache-arrow';
 import { DuckDBTypeId, JSDuckDBValueConverter, JsonDuckDBValueConverter, type DuckDBDataChunk, type DuckDBType } from '@duckdb/node-api';
 
@@ -40,18 +41,18 @@ export class ArrowBatcher {
   private readonly columns: Column[];
 
   constructor(names: readonly string[], types: readonly DuckDBType[]) {
-    this.columns = names.map((name, i) => columnFor(name, types[i]!));
+    this.columns = names.map((name, i) => columnFor(name, defined(types[i], 'types[i]')));
     this.schema = new arrow.Schema(this.columns.map((c) => c.field));
   }
 
   batch(chunk: DuckDBDataChunk): arrow.RecordBatch {
-    const children = this.columns.map((c, i) => arrow.vectorFromArray(c.convert(chunk, i), c.field.type).data[0]!);
+    const children = this.columns.map((c, i) => defined(arrow.vectorFromArray(c.convert(chunk, i), c.field.type).data[0], 'arrow.vectorFromArray(c.convert(chunk, i), c.field.type).data[0]'));
     const data = arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: chunk.rowCount, nullCount: 0, children });
     return new arrow.RecordBatch(this.schema, data);
   }
 
   empty(): arrow.RecordBatch {
-    const children = this.columns.map((c) => arrow.vectorFromArray([], c.field.type).data[0]!);
+    const children = this.columns.map((c) => defined(arrow.vectorFromArray([], c.field.type).data[0], 'arrow.vectorFromArray([], c.field.type).data[0]'));
     return new arrow.RecordBatch(this.schema, arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: 0, nullCount: 0, children }));
   }
 }
