@@ -11,7 +11,8 @@ import { MEDIA } from './respond/negotiate.ts';
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: v.GenericSchema): Json {
-  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Json;
+  const rest = { ...(toJsonSchema(schema, { errorMode: 'ignore' }) as Json) };
+  delete rest.$schema;
   return rest;
 }
 

@@ -120,7 +120,7 @@ function edgarLogger(tally: EdgarTally): (e: FetchEvent) => void {
       tally.bytes += e.bytes;
     } else if (e.kind === 'cached') tally.cached++;
     else if (e.kind === 'planned') log(`edgar: ${e.name ?? 'CIK'} (CIK ${String(e.cik)}): ${String(e.documents)} filing document${e.documents === 1 ? '' : 's'} to fetch`);
-    else if (e.kind === 'missing') log(`edgar: not found: ${e.url}`);
+    else log(`edgar: not found: ${e.url}`);
   };
 }
 

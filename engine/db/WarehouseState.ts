@@ -45,7 +45,7 @@ export class WarehouseState {
   }
 
   private read(stamp: string): WarehouseSnapshot {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = fs.readdirSync(path.join(this.warehouseDir, '_manifest')).filter((n) => n.endsWith('.json')).sort();
     } catch {

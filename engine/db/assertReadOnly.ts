@@ -82,7 +82,7 @@ export async function assertReadOnly(connection: DuckDBConnection, sql: string, 
     prepared.destroySync();
     if (onlyQuery && type !== StatementType.SELECT) throw new ReadOnlyViolation('.export takes a query (SELECT, FROM, WITH ...)');
     if (!ALLOWED.has(type)) {
-      throw new ReadOnlyViolation(`${StatementType[type] ?? 'this statement'} is not allowed: the REPL only reads the warehouse ` +
+      throw new ReadOnlyViolation(`${(StatementType[type] as string | undefined) ?? 'this statement'} is not allowed: the REPL only reads the warehouse ` +
         '(use .export to write a query result to a folder the session may write)');
     }
   }

@@ -135,8 +135,8 @@ export class EdgarClient {
 }
 
 function describeNetworkError(err: unknown): string {
-  const e = err as Error & { cause?: { code?: string; message?: string } };
+  const e = err as (Error & { cause?: { code?: string; message?: string } }) | null | undefined;
   if (e?.name === 'TimeoutError') return 'timed out';
   const cause = e?.cause?.code ?? e?.cause?.message;
-  return cause ? `${e.message} (${cause})` : String(e?.message ?? err);
+  return cause && e ? `${e.message} (${cause})` : String(e?.message ?? err);
 }

@@ -41,7 +41,7 @@ function shortName(name: string, max = 48): string {
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
-  const tty = options.tty ?? Boolean((stream as NodeJS.WriteStream).isTTY);
+  const tty = options.tty ?? ((stream as Partial<NodeJS.WriteStream>).isTTY ?? false);
   return tty ? barProgress(options, stream) : lineProgress(options, stream);
 }
 

@@ -58,14 +58,14 @@ function gunzipIfNeeded(name: string, bytes: Buffer): Buffer {
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => { if (err || !zip) reject(err); else resolve(zip); });
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => { if (err) reject(err); else resolve(zip); });
   });
 }
 
 function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) { reject(err); return; }
+      if (err) { reject(err); return; }
       const parts: Buffer[] = [];
       stream.on('data', (d: Buffer) => parts.push(d));
       stream.on('error', reject);

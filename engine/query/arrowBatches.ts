@@ -15,7 +15,7 @@ function jsonText(chunk: DuckDBDataChunk, index: number): unknown[] {
 }
 
 function plainText(chunk: DuckDBDataChunk, index: number): unknown[] {
-  return chunk.convertColumnValues(index, JsonDuckDBValueConverter).map((value) => (value === null ? null : String(value)));
+  return chunk.convertColumnValues(index, JsonDuckDBValueConverter).map((value) => (value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)));
 }
 
 function columnFor(name: string, type: DuckDBType): Column {

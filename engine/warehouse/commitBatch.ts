@@ -147,7 +147,7 @@ export function acquireWriterLock(warehouseDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(file, 'utf8'));
       if (Number.isInteger(holder) && holder !== process.pid && pidAlive(holder)) {
-        throw new Error(`another ingest (pid ${String(holder)}) is writing to ${warehouseDir}`);
+        throw new Error(`another ingest (pid ${String(holder)}) is writing to ${warehouseDir}`, { cause: err });
       }
       fs.rmSync(file, { force: true });
     }

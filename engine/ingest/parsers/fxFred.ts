@@ -42,7 +42,7 @@ export const fxFredParser: Parser = {
   },
   parse(file, batch) {
     const lines = file.bytes.toString('utf8').split(/\r?\n/);
-    const series = HEADER.exec(defined(lines[0], 'lines[0]'))![2]!;
+    const series = defined(HEADER.exec(lines[0] ?? '')?.[2], 'FRED header series id (checked by detect)');
     const pair = h10Pair(series);
     if (!pair) throw new IngestError(file.name, `FRED series ${series}: not an H.10 exchange-rate series with known country codes (${Object.keys(FRED_H10_COUNTRY).join(' ')})`);
     const rows: FxRateRow[] = [];

@@ -36,7 +36,7 @@ export function isNode(v: unknown): v is XmlNode {
 export function child(node: unknown, name: string): XmlNode | undefined {
   if (!isNode(node)) return undefined;
   const v = node[name];
-  const first = Array.isArray(v) ? v[0] : v;
+  const first: unknown = Array.isArray(v) ? v[0] : v;
   return isNode(first) ? first : undefined;
 }
 
@@ -51,7 +51,7 @@ export function children(node: unknown, name: string): unknown[] {
 /** Text of an element (or of `#text` when it also has attributes); empty text is null. */
 export function text(node: unknown, name?: string): string | null {
   const v = name === undefined ? node : isNode(node) ? node[name] : undefined;
-  const first = Array.isArray(v) ? v[0] : v;
+  const first: unknown = Array.isArray(v) ? v[0] : v;
   const raw = typeof first === 'string' || typeof first === 'number' ? String(first) : isNode(first) && typeof first['#text'] === 'string' ? first['#text'] : null;
   const t = raw?.trim();
   return t ? t : null;

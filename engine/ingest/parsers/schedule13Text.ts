@@ -28,7 +28,8 @@ function longDate(s: string | undefined): string | null {
   if (!s) return null;
   let m = /([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(s);
   if (m) {
-    const month = MONTHS.findIndex((x) => x.startsWith(defined(m, 'm')[1]!.toLowerCase().slice(0, 3))) + 1;
+    const prefix = defined(m[1], 'month name').toLowerCase().slice(0, 3);
+    const month = MONTHS.findIndex((x) => x.startsWith(prefix)) + 1;
     if (month > 0) return `${String(m[3])}-${String(month).padStart(2, '0')}-${defined(m[2], 'm[2]').padStart(2, '0')}`;
   }
   m = /(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(s);
@@ -84,7 +85,7 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
   const kind = /SCHEDULE\s+13D/i.test(text) ? 'D' : 'G';
   const amendmentNo = Number(/Amendment No\.?\s*:?\s*(\d+)/i.exec(text)?.[1] ?? NaN);
   const form = (formHint ?? typeLine ?? `SC 13${kind}${amendmentNo > 0 ? '/A' : ''}`).toUpperCase();
-  const issuerName = clean(/(?:1934|\))\s*(?:\(Amendment No[^)]*\))?\s*([^()]*?)[\s_\-]*\(Name of Issuer\)/i.exec(text)?.[1]);
+  const issuerName = clean(/(?:1934|\))\s*(?:\(Amendment No[^)]*\))?\s*([^()]*?)[\s_-]*\(Name of Issuer\)/i.exec(text)?.[1]);
   const classTitle = clean(between(text, /\(Name of Issuer\)/i, /\(Title of Class of Securities\)/i));
   // the cover's CUSIP line, in the order of how reliably each spelling places it
   const beforeLabel = /\(CUSIP Number\)/i.exec(text);
