@@ -22,7 +22,7 @@ export async function healthReport(deps: HealthDeps) {
     new Promise<{ backend: string; reachable: boolean }>((resolve) => setTimeout(() => { resolve({ backend: 'unknown', reachable: false }); }, PROBE_MS).unref()),
   ]);
   const tokens = deps.tokens.health();
-  const ok = limiter.reachable !== false && tokens.ok !== false;
+  const ok = limiter.reachable && tokens.ok;
   return {
     status: ok ? 'ok' : 'degraded',
     warehouse: { version: warehouse.version, periodsCurrent: warehouse.periodsCurrent },

@@ -3,7 +3,7 @@
 // app sees them (malformed request line, headers too large) are answered with the spec's `{ error }` body, and CONNECT
 // (which Node hands to a separate event) goes through the app like any other method, so it gets a proper answer.
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 export interface RunningServer {
@@ -21,11 +21,13 @@ export async function startServer(app: { callback(): http.RequestListener }, por
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    // node hands CONNECT a net.Socket typed as Duplex; anything else cannot carry an HTTP response
+    if (!(socket instanceof Socket)) { socket.destroy(); return; }
     const res = new http.ServerResponse(req);
-    res.assignSocket(socket as Socket);
+    res.assignSocket(socket);
     res.shouldKeepAlive = false;
     res.once('finish', () => {
-      res.detachSocket(socket as Socket);
+      res.detachSocket(socket);
       socket.end();
     });
     listener(req, res);

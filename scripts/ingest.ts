@@ -200,7 +200,8 @@ async function main(argv: string[]): Promise<number> {
     };
     let units = 0;
     let report: IngestReport;
-    let refreshed: RefreshOutcome | null = null;
+    // widened by assertion: the commit callback below may set it, which flow analysis cannot see
+    let refreshed = null as RefreshOutcome | null;
     try {
       report = await ingestPaths(engine, paths, {
         onUnit: (name, diskBytes) => { progress.update(++units, diskBytes, name); },

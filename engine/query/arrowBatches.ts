@@ -46,13 +46,20 @@ export class ArrowBatcher {
   }
 
   batch(chunk: DuckDBDataChunk): arrow.RecordBatch {
-    const children = this.columns.map((c, i) => defined(arrow.vectorFromArray(c.convert(chunk, i), c.field.type).data[0], 'arrow.vectorFromArray(c.convert(chunk, i), c.field.type).data[0]'));
+    const children = this.columns.map((c, i) => columnData(c.convert(chunk, i), c.field));
     const data = arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: chunk.rowCount, nullCount: 0, children });
     return new arrow.RecordBatch(this.schema, data);
   }
 
   empty(): arrow.RecordBatch {
-    const children = this.columns.map((c) => defined(arrow.vectorFromArray([], c.field.type).data[0], 'arrow.vectorFromArray([], c.field.type).data[0]'));
+    const children = this.columns.map((c) => columnData([], c.field));
     return new arrow.RecordBatch(this.schema, arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: 0, nullCount: 0, children }));
   }
+}
+
+/** One column's values as Arrow data: a fresh vector of this length is built in a single chunk. */
+function columnData(values: unknown[], field: arrow.Field): arrow.Data {
+  // Field's default type parameter is `any`; every field here was built from a concrete DataType in columnFor
+  const type = field.type as arrow.DataType;
+  return defined(arrow.vectorFromArray<arrow.DataType>(values, type).data[0], 'the Arrow vector\'s first chunk');
 }

@@ -24,7 +24,11 @@ export class MemoryRateLimiter implements RateLimiter {
    */
   constructor(private readonly clock: Clock = Date.now, private readonly maxKeys = 100_000) {}
 
-  async hit(key: string, limits: Limits): Promise<Decision> {
+  hit(key: string, limits: Limits): Promise<Decision> {
+    return Promise.resolve(this.decide(key, limits));
+  }
+
+  private decide(key: string, limits: Limits): Decision {
     const now = this.clock();
     let s = this.keys.get(key);
     if (s) {
@@ -80,11 +84,12 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.keys.size;
   }
 
-  async health(): Promise<{ backend: string; reachable: boolean }> {
-    return { backend: 'memory', reachable: true };
+  health(): Promise<{ backend: string; reachable: boolean }> {
+    return Promise.resolve({ backend: 'memory', reachable: true });
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.keys.clear();
+    return Promise.resolve();
   }
 }
