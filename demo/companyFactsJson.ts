@@ -1,6 +1,7 @@
 // A synthetic filer's companyfacts JSON, shaped like data.sec.gov/api/xbrl/companyfacts/CIK##########.json: every
 // periodic report lists its current and comparative periods under its own accession; SEC's `frame` goes to the
 // latest filing of each calendar-aligned period.
+import { defined } from '../engine/query/defined.ts';
 import type { DemoCompany } from './DemoCompany.ts';
 import { aggregate, type ModelYear } from './financialModel.ts';
 import type { DemoFiling } from './filingSchedule.ts';
@@ -56,13 +57,13 @@ function nearestQuarterEnd(iso: string): { year: number; quarter: number } {
 /** SEC's calendar frame of a period: CY2023 (about a year), CY2023Q2 (about a quarter), CY2023Q2I (instant). */
 export function frameOf(start: string | undefined, end: string): string | null {
   const { year, quarter } = nearestQuarterEnd(end);
-  if (start === undefined) return `CY${year}Q${quarter}I`;
+  if (start === undefined) return `CY${String(year)}Q${String(quarter)}I`;
   const days = daysBetween(start, end) + 1;
-  if (days >= 84 && days <= 98) return `CY${year}Q${quarter}`;
+  if (days >= 84 && days <= 98) return `CY${String(year)}Q${String(quarter)}`;
   if (days >= 350 && days <= 380) {
     // the nearest December 31: a year ending in January belongs to the calendar year before
     const d = toDate(end);
-    return `CY${d.getUTCMonth() >= 6 ? d.getUTCFullYear() : d.getUTCFullYear() - 1}`;
+    return `CY${String(d.getUTCMonth() >= 6 ? d.getUTCFullYear() : d.getUTCFullYear() - 1)}`;
   }
   return null;
 }
@@ -77,7 +78,7 @@ export function companyFactsJson(company: DemoCompany, model: Map<number, ModelY
   };
   const yearOf = (fy: number) => {
     const y = model.get(fy);
-    if (!y) throw new Error(`${company.name}: fiscal year ${fy} was not modelled`);
+    if (!y) throw new Error(`${company.name}: fiscal year ${String(fy)} was not modelled`);
     return y;
   };
 
@@ -105,13 +106,13 @@ export function companyFactsJson(company: DemoCompany, model: Map<number, ModelY
       if (item.kind === 'instant') {
         const instants: [number, number][] = p.quarter === 4 ? [[p.fy, 4], [p.fy - 1, 4]] : [[p.fy, p.quarter], [p.fy - 1, 4]];
         for (const [fy, q] of instants) {
-          add(item.taxonomy, item.concept, item.label, unit, { end: yearOf(fy).fiscal.quarters[q - 1]!.end, val: item.value(numbersOf(fy, q, q)), ...base });
+          add(item.taxonomy, item.concept, item.label, unit, { end: defined(yearOf(fy).fiscal.quarters[q - 1], 'yearOf(fy).fiscal.quarters[q - 1]').end, val: item.value(numbersOf(fy, q, q)), ...base });
         }
         continue;
       }
       for (const [fy, from, to] of durations(p.fy, p.quarter, item.kind === 'ytd')) {
         const q = yearOf(fy).fiscal.quarters;
-        add(item.taxonomy, item.concept, item.label, unit, { start: q[from - 1]!.start, end: q[to - 1]!.end, val: item.value(numbersOf(fy, from, to)), ...base });
+        add(item.taxonomy, item.concept, item.label, unit, { start: defined(q[from - 1], 'q[from - 1]').start, end: defined(q[to - 1], 'q[to - 1]').end, val: item.value(numbersOf(fy, from, to)), ...base });
       }
     }
     const current = aggregate(yearOf(p.fy), p.quarter, p.quarter);
@@ -139,7 +140,7 @@ function assignFrames(list: CompanyFact[]): void {
   list.sort((a, b) => a.end.localeCompare(b.end) || (a.start ?? '').localeCompare(b.start ?? '') || a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn));
   const taken = new Set<string>();
   for (let i = list.length - 1; i >= 0; i--) {
-    const f = list[i]!;
+    const f = defined(list[i], 'list[i]');
     const next = list[i + 1];
     if (next && next.end === f.end && next.start === f.start) continue;
     const frame = frameOf(f.start, f.end);

@@ -1,4 +1,5 @@
 // CUSIPs for the demo issuers: eight characters plus the standard check digit, so they read like real ones.
+import { defined } from '../engine/query/defined.ts';
 
 function charValue(ch: string): number {
   if (/[0-9]/.test(ch)) return Number(ch);
@@ -10,7 +11,7 @@ function charValue(ch: string): number {
 export function cusipCheckDigit(base8: string): string {
   let sum = 0;
   for (let i = 0; i < 8; i++) {
-    let v = charValue(base8[i]!.toUpperCase());
+    let v = charValue(defined(base8[i], 'base8[i]').toUpperCase());
     if (i % 2 === 1) v *= 2;
     sum += Math.floor(v / 10) + (v % 10);
   }

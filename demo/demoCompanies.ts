@@ -1,4 +1,5 @@
 // The fixed cast of the demo warehouse, and a scaled, seeded cast for benchmarks. Every name says DEMO DATA.
+import { defined } from '../engine/query/defined.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST, type DemoAddress, type DemoCompany } from './DemoCompany.ts';
 import { prng } from './prng.ts';
 
@@ -86,10 +87,10 @@ const KINDS = ['Systems', 'Holdings', 'Labs', 'Foods', 'Energy', 'Logistics', 'D
 export function syntheticCompanies(count: number, seed = 1): DemoCompany[] {
   const random = prng(seed);
   const first = DEMO_CIK_FIRST + 1000;
-  if (first + count - 1 > DEMO_CIK_LAST) throw new Error(`at most ${DEMO_CIK_LAST - first + 1} synthetic companies`);
+  if (first + count - 1 > DEMO_CIK_LAST) throw new Error(`at most ${String(DEMO_CIK_LAST - first + 1)} synthetic companies`);
   return Array.from({ length: count }, (_, i) => {
-    const name = `Demo ${SYLLABLES[i % SYLLABLES.length]} ${KINDS[Math.floor(i / SYLLABLES.length) % KINDS.length]} ${i + 1} Inc (DEMO DATA)`;
-    const month = [12, 12, 12, 3, 6, 9][i % 6]!;
+    const name = `Demo ${String(SYLLABLES[i % SYLLABLES.length])} ${String(KINDS[Math.floor(i / SYLLABLES.length) % KINDS.length])} ${String(i + 1)} Inc (DEMO DATA)`;
+    const month = defined([12, 12, 12, 3, 6, 9][i % 6], '[12, 12, 12, 3, 6, 9][i % 6]');
     return {
       cik: first + i, name, ticker: `DEMO${(i + 1).toString(36).toUpperCase()}`, exchange: i % 2 ? 'NYSE' : 'Nasdaq',
       sic: '9999', sicDescription: 'Nonclassifiable Establishments', stateOfIncorporation: 'DE',
@@ -98,7 +99,7 @@ export function syntheticCompanies(count: number, seed = 1): DemoCompany[] {
       baseQuarterRevenue: Math.round(1e7 + random() * 5e9), annualGrowth: random() * 0.2 - 0.03,
       grossMargin: 0.2 + random() * 0.5, opexRatio: 0.1 + random() * 0.4, taxRate: 0.21,
       sharesOutstanding: Math.round(1e7 + random() * 1e9), annualBuyback: random() * 0.03,
-      seasonality: [1, 1, 1, 1], address: usAddress(`${i + 1} SYNTHETIC STREET`, 'BENCHMARK CITY', 'DE'),
+      seasonality: [1, 1, 1, 1], address: usAddress(`${String(i + 1)} SYNTHETIC STREET`, 'BENCHMARK CITY', 'DE'),
       seed: seed * 100_003 + i,
     };
   });

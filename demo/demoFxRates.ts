@@ -14,8 +14,8 @@ const CURVES: Readonly<Record<string, { level: number; swing: number; days: numb
 
 export function demoFxLines(years: { first: number; last: number }): string[] {
   const lines: string[] = [];
-  const end = `${years.last + 1}-12-31`;
-  for (let day = `${years.first - 1}-12-01`, n = 0; day <= end; day = addDays(day, 1), n++) {
+  const end = `${String(years.last + 1)}-12-31`;
+  for (let day = `${String(years.first - 1)}-12-01`, n = 0; day <= end; day = addDays(day, 1), n++) {
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const rates: Record<string, number> = {};

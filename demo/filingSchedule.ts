@@ -37,7 +37,7 @@ export function filingSchedule(company: DemoCompany, model: Map<number, ModelYea
   };
   for (let fy = first; fy <= last + 1; fy++) {
     const year = model.get(fy);
-    if (!year) throw new Error(`${company.name}: fiscal year ${fy} was not modelled`);
+    if (!year) throw new Error(`${company.name}: fiscal year ${String(fy)} was not modelled`);
     const { quarters } = year.fiscal;
     if (company.regime === 'ifrs') {
       if (fy > last) continue;
@@ -47,10 +47,10 @@ export function filingSchedule(company: DemoCompany, model: Map<number, ModelYea
       periodic('20-F', year.fiscal.end, filed, { fy, quarter: 4, fp: 'FY', overstated: false });
       continue;
     }
-    for (const q of [1, 2, 3] as const) {
-      const filed = nextBusinessDay(addDays(quarters[q - 1]!.end, 38));
+    for (const [q, fp, quarter] of [[1, 'Q1', quarters[0]], [2, 'Q2', quarters[1]], [3, 'Q3', quarters[2]]] as const) {
+      const filed = nextBusinessDay(addDays(quarter.end, 38));
       pressRelease('8-K', nextBusinessDay(addDays(filed, -4)));
-      periodic('10-Q', quarters[q - 1]!.end, filed, { fy, quarter: q, fp: `Q${q}`, overstated: false });
+      periodic('10-Q', quarter.end, filed, { fy, quarter: q, fp, overstated: false });
     }
     if (fy > last) continue;
     const filed = nextBusinessDay(addDays(year.fiscal.end, 58));
@@ -78,7 +78,7 @@ export function filingSchedule(company: DemoCompany, model: Map<number, ModelYea
     return {
       ...d,
       accession: `${cik10}-${yy}-${String(seq).padStart(6, '0')}`,
-      accepted: `${d.filed}T${16 + Math.floor(random() * 5)}:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}.000Z`,
+      accepted: `${d.filed}T${String(16 + Math.floor(random() * 5))}:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}.000Z`,
       primaryDocument: `${ticker}-${compact(d.reportDate)}${isPeriodic ? '' : `_${suffix}`}.htm`,
       size: Math.round((isPeriodic ? 4e6 : 2e5) * (0.5 + random())),
       // inline XBRL became mandatory for large accelerated filers' periodic reports from June 2019

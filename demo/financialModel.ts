@@ -1,5 +1,6 @@
 // The synthetic filer's true numbers, quarter by quarter: an internally consistent income statement, cash flow and
 // balance sheet (gross profit = revenue - cost, assets = liabilities + equity), driven by a seeded PRNG.
+import { defined } from '../engine/query/defined.ts';
 import type { DemoCompany } from './DemoCompany.ts';
 import { fiscalYear, type FiscalYear } from './fiscalCalendar.ts';
 import { jitter, prng } from './prng.ts';
@@ -75,7 +76,7 @@ export function modelCompany(company: DemoCompany, first: number, last: number):
 export function aggregate(year: ModelYear, from: number, to: number): QuarterNumbers & { epsBasic: number; epsDiluted: number } {
   const qs = year.quarters.slice(from - 1, to);
   const sum = (f: (q: QuarterNumbers) => number) => qs.reduce((s, q) => s + f(q), 0);
-  const last = qs[qs.length - 1]!;
+  const last = defined(qs[qs.length - 1], 'qs[qs.length - 1]');
   const sharesBasic = Math.round(sum((q) => q.sharesBasic) / qs.length);
   const sharesDiluted = Math.round(sum((q) => q.sharesDiluted) / qs.length);
   const netIncome = sum((q) => q.netIncome);

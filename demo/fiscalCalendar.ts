@@ -1,4 +1,5 @@
 // Fiscal years and quarters of a synthetic filer: calendar month ends, or 52/53-week years ending on a weekday.
+import { defined } from '../engine/query/defined.ts';
 import type { DemoCompany } from './DemoCompany.ts';
 import { addDays, daysBetween, lastWeekdayOfMonth, monthEnd } from './isoDate.ts';
 
@@ -36,6 +37,6 @@ export function fiscalYear(company: DemoCompany, fy: number): FiscalYear {
     ends = [q1, q1 + 13, q1 + 26].map((w) => addDays(priorEnd, w * 7));
   }
   const bounds = [priorEnd, ...ends, end];
-  const quarters = (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((fp, i) => ({ fp, start: addDays(bounds[i]!, 1), end: bounds[i + 1]! }));
+  const quarters = (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((fp, i) => ({ fp, start: addDays(defined(bounds[i], 'bounds[i]'), 1), end: defined(bounds[i + 1], 'bounds[i + 1]') }));
   return { fy, start, end, quarters: quarters as FiscalYear['quarters'] };
 }

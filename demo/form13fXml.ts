@@ -45,8 +45,8 @@ export function form13fCoverXml(manager: DemoManager, quarterEnd: string, filed:
     </signatureBlock>
     <summaryPage>
       <otherIncludedManagersCount>0</otherIncludedManagersCount>
-      <tableEntryTotal>${positions.length}</tableEntryTotal>
-      <tableValueTotal>${total}</tableValueTotal>
+      <tableEntryTotal>${String(positions.length)}</tableEntryTotal>
+      <tableValueTotal>${String(total)}</tableValueTotal>
       <isConfidentialOmitted>false</isConfidentialOmitted>
     </summaryPage>
   </formData>
@@ -58,11 +58,11 @@ export function form13fInfoTableXml(positions: readonly DemoPosition[]): string 
     <ns1:nameOfIssuer>${xmlText(p.nameOfIssuer)}</ns1:nameOfIssuer>
     <ns1:titleOfClass>COM</ns1:titleOfClass>
     <ns1:cusip>${p.cusip}</ns1:cusip>
-    <ns1:value>${p.value}</ns1:value>
-    <ns1:shrsOrPrnAmt><ns1:sshPrnamt>${p.shares}</ns1:sshPrnamt><ns1:sshPrnamtType>SH</ns1:sshPrnamtType></ns1:shrsOrPrnAmt>
+    <ns1:value>${String(p.value)}</ns1:value>
+    <ns1:shrsOrPrnAmt><ns1:sshPrnamt>${String(p.shares)}</ns1:sshPrnamt><ns1:sshPrnamtType>SH</ns1:sshPrnamtType></ns1:shrsOrPrnAmt>
     ${p.putCall ? `<ns1:putCall>${p.putCall}</ns1:putCall>` : ''}
     <ns1:investmentDiscretion>SOLE</ns1:investmentDiscretion>
-    <ns1:votingAuthority><ns1:Sole>${p.shares}</ns1:Sole><ns1:Shared>0</ns1:Shared><ns1:None>0</ns1:None></ns1:votingAuthority>
+    <ns1:votingAuthority><ns1:Sole>${String(p.shares)}</ns1:Sole><ns1:Shared>0</ns1:Shared><ns1:None>0</ns1:None></ns1:votingAuthority>
   </ns1:infoTable>`);
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <ns1:informationTable xmlns:ns1="http://www.sec.gov/edgar/document/thirteenf/informationtable">

@@ -69,7 +69,7 @@ export function form4Xml(f: DemoForm4): string {
 <reportingOwner>
 <reportingOwnerId><rptOwnerCik>${String(o.cik).padStart(10, '0')}</rptOwnerCik><rptOwnerName>${xmlText(o.name)}</rptOwnerName></reportingOwnerId>
 <reportingOwnerAddress><rptOwnerStreet1>C/O ${xmlText(f.issuer.address.street1)}</rptOwnerStreet1><rptOwnerStreet2/><rptOwnerCity>${xmlText(f.issuer.address.city)}</rptOwnerCity><rptOwnerState>${f.issuer.address.stateOrCountry}</rptOwnerState><rptOwnerZipCode>${f.issuer.address.zipCode}</rptOwnerZipCode><rptOwnerStateDescription/></reportingOwnerAddress>
-<reportingOwnerRelationship><isDirector>${o.isDirector ? 1 : 0}</isDirector><isOfficer>${o.isOfficer ? 1 : 0}</isOfficer><isTenPercentOwner>0</isTenPercentOwner><isOther>0</isOther>${o.officerTitle ? `<officerTitle>${xmlText(o.officerTitle)}</officerTitle>` : ''}</reportingOwnerRelationship>
+<reportingOwnerRelationship><isDirector>${String(o.isDirector ? 1 : 0)}</isDirector><isOfficer>${String(o.isOfficer ? 1 : 0)}</isOfficer><isTenPercentOwner>0</isTenPercentOwner><isOther>0</isOther>${o.officerTitle ? `<officerTitle>${xmlText(o.officerTitle)}</officerTitle>` : ''}</reportingOwnerRelationship>
 </reportingOwner>
 <aff10b5One>0</aff10b5One>
 ${nonDerivatives ? `<nonDerivativeTable>${nonDerivatives}</nonDerivativeTable>` : ''}

@@ -1,5 +1,6 @@
 // Who trades and holds the demo companies: each company's CUSIP, share price path and insiders, and the institutional
 // managers that file 13F and 13G reports on them. Deterministic; every name says DEMO DATA, every CIK is in the demo range.
+import { defined } from '../engine/query/defined.ts';
 import type { DemoCompany } from './DemoCompany.ts';
 import { cusipOf } from './cusipCheckDigit.ts';
 import { toDate } from './isoDate.ts';
@@ -41,7 +42,7 @@ const LAST_NAMES = ['Sample', 'Example', 'Placeholder', 'Specimen', 'Mockley', '
 
 /** Three insiders per company: a CEO who is also a director, a CFO, and an outside director. */
 export function insidersOf(company: DemoCompany, index: number): DemoInsider[] {
-  const person = (k: number) => `${LAST_NAMES[(index + k) % LAST_NAMES.length]!} ${FIRST_NAMES[(index * 3 + k) % FIRST_NAMES.length]!} (DEMO DATA)`;
+  const person = (k: number) => `${defined(LAST_NAMES[(index + k) % LAST_NAMES.length], 'LAST_NAMES[(index + k) % LAST_NAMES.length]')} ${defined(FIRST_NAMES[(index * 3 + k) % FIRST_NAMES.length], 'FIRST_NAMES[(index * 3 + k) % FIRST_NAMES.length]')} (DEMO DATA)`;
   const base = DEMO_INSIDER_CIK + index * 10;
   const scale = Math.max(1, Math.round(company.sharesOutstanding / 100e6));
   return [

@@ -47,16 +47,16 @@ export function schedule13gXml(s: DemoSchedule13g): string {
         <sharedDispositivePower>0.00</sharedDispositivePower>
       </reportingPersonBeneficiallyOwnedNumberOfShares>
       <reportingPersonBeneficiallyOwnedAggregateNumberOfShares>${s.shares.toFixed(2)}</reportingPersonBeneficiallyOwnedAggregateNumberOfShares>
-      <classPercent>${s.percentOfClass}</classPercent>
+      <classPercent>${String(s.percentOfClass)}</classPercent>
       <typeOfReportingPerson>IA</typeOfReportingPerson>
     </coverPageHeaderReportingPersonDetails>
     <items>
       <item1><issuerName>${xmlText(s.issuer.name)}</issuerName></item1>
       <item2><filingPersonName>${xmlText(s.filer.name)}</filingPersonName></item2>
       <item4>
-        <amountBeneficiallyOwned>${s.shares}</amountBeneficiallyOwned>
-        <classPercent>${s.percentOfClass}</classPercent>
-        <numberOfSharesPersonHas><solePowerOrDirectToVote>${s.shares}</solePowerOrDirectToVote><sharedPowerOrDirectToVote>0</sharedPowerOrDirectToVote><solePowerOrDirectToDispose>${s.shares}</solePowerOrDirectToDispose><sharedPowerOrDirectToDispose>0</sharedPowerOrDirectToDispose></numberOfSharesPersonHas>
+        <amountBeneficiallyOwned>${String(s.shares)}</amountBeneficiallyOwned>
+        <classPercent>${String(s.percentOfClass)}</classPercent>
+        <numberOfSharesPersonHas><solePowerOrDirectToVote>${String(s.shares)}</solePowerOrDirectToVote><sharedPowerOrDirectToVote>0</sharedPowerOrDirectToVote><solePowerOrDirectToDispose>${String(s.shares)}</solePowerOrDirectToDispose><sharedPowerOrDirectToDispose>0</sharedPowerOrDirectToDispose></numberOfSharesPersonHas>
       </item4>
     </items>
   </formData>

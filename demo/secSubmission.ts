@@ -41,7 +41,7 @@ export function secSubmission(s: Submission): string {
     `<ACCEPTANCE-DATETIME>${filed}160500`,
     `ACCESSION NUMBER:\t\t${s.accession}`,
     `CONFORMED SUBMISSION TYPE:\t${s.form}`,
-    `PUBLIC DOCUMENT COUNT:\t\t${s.documents.length}`,
+    `PUBLIC DOCUMENT COUNT:\t\t${String(s.documents.length)}`,
     ...(s.period ? [`CONFORMED PERIOD OF REPORT:\t${compact(s.period)}`] : []),
     `FILED AS OF DATE:\t\t${filed}`,
     `DATE AS OF CHANGE:\t\t${filed}`,
@@ -50,6 +50,6 @@ export function secSubmission(s: Submission): string {
     '</SEC-HEADER>',
   ].join('\n');
   const docs = s.documents.map((d, i) =>
-    `<DOCUMENT>\n<TYPE>${d.type}\n<SEQUENCE>${i + 1}\n<FILENAME>${d.filename}\n<TEXT>\n<XML>\n${d.xml.trim()}\n</XML>\n</TEXT>\n</DOCUMENT>`);
+    `<DOCUMENT>\n<TYPE>${d.type}\n<SEQUENCE>${String(i + 1)}\n<FILENAME>${d.filename}\n<TEXT>\n<XML>\n${d.xml.trim()}\n</XML>\n</TEXT>\n</DOCUMENT>`);
   return `${header}\n${docs.join('\n')}\n</SEC-DOCUMENT>\n`;
 }

@@ -1,6 +1,7 @@
 // Writes the demo companies' ownership filings as EDGAR full submissions: Forms 4 of their insiders, 13F-HR reports of
 // the demo managers, Schedule 13G of their largest holders, and a CUSIP map tying each CUSIP to its ticker, ready for
 // ingestPaths. The dates follow DemoYears so the same years always yield the same files.
+import { defined } from '../engine/query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DemoCompany } from './DemoCompany.ts';
@@ -26,7 +27,7 @@ export interface WrittenOwnership {
 function accessionNumbers(): (filer: number, filed: string) => string {
   const next = new Map<string, number>();
   return (filer, filed) => {
-    const key = `${filer}-${filed.slice(2, 4)}`;
+    const key = `${String(filer)}-${filed.slice(2, 4)}`;
     const seq = (next.get(key) ?? 0) + 1;
     next.set(key, seq);
     return `${String(filer).padStart(10, '0')}-${filed.slice(2, 4)}-${String(seq).padStart(6, '0')}`;
@@ -42,7 +43,7 @@ interface PlannedForm4 {
 /** A year of one company's insider activity: annual awards, the CEO's quarterly sales, the director's purchases, the CFO's option exercise. */
 function insiderYear(company: DemoCompany, insiders: DemoInsider[], year: number): PlannedForm4[] {
   const [ceo, cfo, director] = insiders as [DemoInsider, DemoInsider, DemoInsider];
-  const day = (month: number, d: number) => nextBusinessDay(`${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+  const day = (month: number, d: number) => nextBusinessDay(`${String(year)}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
   const lot = (owner: DemoInsider, fraction: number) => Math.max(100, Math.round((owner.initialShares * fraction) / 100) * 100);
   const common = 'Common Stock';
   const plans: PlannedForm4[] = [];
@@ -61,11 +62,11 @@ function insiderYear(company: DemoCompany, insiders: DemoInsider[], year: number
     plans.push({ owner: director, date, trades: (held) => [{ derivative: false, securityTitle: common, date, code: 'P', shares: lot(director, 0.1), price, acquiredDisposed: 'A', sharesAfter: held + lot(director, 0.1) }] });
   }
   const date = day(8, 12);
-  const strike = Math.round(priceOn(company, `${year - 4}-08-12`) * 100) / 100;
+  const strike = Math.round(priceOn(company, `${String(year - 4)}-08-12`) * 100) / 100;
   const shares = lot(cfo, 0.05);
   plans.push({
     owner: cfo, date, trades: (held) => [
-      { derivative: true, securityTitle: 'Stock Option (Right to Buy)', date, code: 'M', shares, price: 0, acquiredDisposed: 'D', sharesAfter: shares * 3, exercisePrice: strike, expirationDate: `${year + 6}-08-12`, underlyingShares: shares },
+      { derivative: true, securityTitle: 'Stock Option (Right to Buy)', date, code: 'M', shares, price: 0, acquiredDisposed: 'D', sharesAfter: shares * 3, exercisePrice: strike, expirationDate: `${String(year + 6)}-08-12`, underlyingShares: shares },
       { derivative: false, securityTitle: common, date, code: 'M', shares, price: strike, acquiredDisposed: 'A', sharesAfter: held + shares },
       { derivative: false, securityTitle: common, date, code: 'S', shares, price: priceOn(company, date), acquiredDisposed: 'D', sharesAfter: held, footnoteId: 'F2' },
     ],
@@ -85,7 +86,7 @@ function writeForm4s(dir: string, companies: readonly DemoCompany[], years: Demo
     const held = new Map(insiders.map((i) => [i.cik, i.initialShares]));
     for (let year = years.last - OWNERSHIP_YEARS + 1; year <= years.last; year++) {
       for (const plan of insiderYear(company, insiders, year)) {
-        const trades = plan.trades(held.get(plan.owner.cik)!);
+        const trades = plan.trades(defined(held.get(plan.owner.cik), 'held.get(plan.owner.cik)'));
         const last = trades.filter((t) => !t.derivative).at(-1);
         if (last) held.set(plan.owner.cik, last.sharesAfter);
         const filed = nextBusinessDay(addDays(plan.date, 2));
@@ -106,7 +107,7 @@ function writeForm4s(dir: string, companies: readonly DemoCompany[], years: Demo
 
 /** Each manager's positions at a quarter end: its target share of every company, jittered, with some positions opened and closed. */
 function positionsAt(companies: readonly DemoCompany[], managerIndex: number, quarter: number, quarterEnd: string): DemoPosition[] {
-  const manager = DEMO_MANAGERS[managerIndex]!;
+  const manager = defined(DEMO_MANAGERS[managerIndex], 'DEMO_MANAGERS[managerIndex]');
   const positions: DemoPosition[] = [];
   companies.forEach((company, i) => {
     if (managerIndex === 3 && (quarter + i) % 5 === 0) return;
@@ -150,14 +151,14 @@ function writeForm13fs(dir: string, companies: readonly DemoCompany[], years: De
 
 /** The largest manager reports each company on Schedule 13G after the last year end, from its year-end position. */
 function writeSchedule13gs(dir: string, companies: readonly DemoCompany[], years: DemoYears, accession: (filer: number, filed: string) => string): string[] {
-  const eventDate = `${years.last}-12-31`;
-  const filed = nextBusinessDay(`${years.last + 1}-02-14`);
+  const eventDate = `${String(years.last)}-12-31`;
+  const filed = nextBusinessDay(`${String(years.last + 1)}-02-14`);
   const lastQuarter = OWNERSHIP_YEARS * 4 - 1;
-  const filer = DEMO_MANAGERS[0]!;
+  const filer = defined(DEMO_MANAGERS[0], 'DEMO_MANAGERS[0]');
   const held = positionsAt(companies, 0, lastQuarter, eventDate);
   return companies.map((company) => {
     const cusip = cusipOfCompany(company);
-    const shares = held.find((p) => p.cusip === cusip && !p.putCall)!.shares;
+    const shares = defined(held.find((p) => p.cusip === cusip && !p.putCall), 'held.find((p) => p.cusip === cusip && !p.putCall)').shares;
     const percentOfClass = Math.round((shares / sharesOutstandingOn(company, eventDate)) * 1000) / 10;
     const acc = accession(filer.cik, filed);
     const text = secSubmission({
@@ -180,7 +181,7 @@ export function writeDemoOwnership(dir: string, companies: readonly DemoCompany[
   fs.mkdirSync(out, { recursive: true });
   const accession = accessionNumbers();
   const cusipMap = path.join(out, 'cusip-map.csv');
-  fs.writeFileSync(cusipMap, `cusip,ticker,cik,name\n${companies.map((c) => `${cusipOfCompany(c)},${c.ticker},${c.cik},"${c.name}"`).join('\n')}\n`);
+  fs.writeFileSync(cusipMap, `cusip,ticker,cik,name\n${companies.map((c) => `${cusipOfCompany(c)},${c.ticker},${String(c.cik)},"${c.name}"`).join('\n')}\n`);
   return {
     form4: writeForm4s(out, companies, years, accession),
     form13f: writeForm13fs(out, companies, years, accession),

@@ -56,7 +56,7 @@ function positiveInt(env: Env, field: string, fallback: number, max: number): nu
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(field, `expected a whole number, got "${raw}"`);
   const n = Number(raw);
-  if (n < 1 || n > max) throw new ConfigError(field, `expected 1..${max}, got ${n}`);
+  if (n < 1 || n > max) throw new ConfigError(field, `expected 1..${String(max)}, got ${String(n)}`);
   return n;
 }
 

@@ -1,5 +1,6 @@
 // Bearer authentication in two steps: `identify` reads the token for every request (so rate limits can key on it even
 // for a 401), `requireAccount` turns a missing or bad token into 401 on the routes that need one.
+import { defined } from '../engine/query/defined.ts';
 import type Koa from 'koa';
 import type { TokenStore } from '../engine/accounts/TokenStore.ts';
 import type { AppState } from './AppState.ts';
@@ -15,7 +16,7 @@ export function identify(tokens: TokenStore): Koa.Middleware<AppState> {
       const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
       if (!m) ctx.state.authProblem = 'Malformed Authorization header: expected "Bearer <API_TOKEN>"';
       else {
-        ctx.state.account = tokens.verify(m[1]!);
+        ctx.state.account = tokens.verify(defined(m[1], 'm[1]'));
         if (!ctx.state.account) ctx.state.authProblem = 'Invalid or revoked API token';
       }
     }

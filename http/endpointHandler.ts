@@ -64,7 +64,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const data: DataRequest = { ...request, work: requestSignal(ctx, deps.queryDeadlineMs) };
     try {
       const entity = await resolve(endpoint, deps, data);
-      await respond(ctx, endpoint, deps, data, { entity, params: data.params, plan: data.plan } as CallInput, etag);
+      await respond(ctx, endpoint, deps, data, { entity, params: data.params, plan: data.plan }, etag);
     } catch (err) {
       throw asHttpError(err, data.work, deps);
     }
@@ -156,13 +156,13 @@ async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
   const totalResults = await countRows(engine, call, options);
   const totalPages = Math.ceil(totalResults / pageSize);
   if (page > Math.max(1, totalPages)) {
-    throw badRequest(`Invalid parameter "page": ${page} is past the end; ${totalResults} results make ${totalPages} page${totalPages === 1 ? '' : 's'} of ${pageSize}`);
+    throw badRequest(`Invalid parameter "page": ${String(page)} is past the end; ${String(totalResults)} results make ${String(totalPages)} page${totalPages === 1 ? '' : 's'} of ${String(pageSize)}`);
   }
   ctx.set('X-Total-Results', String(totalResults));
   ctx.set('X-Total-Pages', String(totalPages));
   ctx.set('X-Page', String(page));
   ctx.set('X-Page-Size', String(pageSize));
-  const envelope = { prefix: `{"page":${page},"pageSize":${pageSize},"totalPages":${totalPages},"totalResults":${totalResults},"data":`, suffix: '}' };
+  const envelope = { prefix: `{"page":${String(page)},"pageSize":${String(pageSize)},"totalPages":${String(totalPages)},"totalResults":${String(totalResults)},"data":`, suffix: '}' };
   setStream(ctx, format, await rowStream(engine, call, format, { ...options, page: { size: pageSize, offset: (page - 1) * pageSize }, envelope }));
 }
 
@@ -174,11 +174,11 @@ function setStream(ctx: Koa.Context, format: Format, body: NodeJS.ReadableStream
 /** Pool exhaustion and a passed deadline are "try again later", not faults; a client that left gets nothing. */
 function asHttpError(err: unknown, work: RequestSignal, deps: HandlerDeps): unknown {
   if (err instanceof PoolBusyError) {
-    return new HttpError(503, `Server busy: every database connection stayed in use for ${deps.poolWaitMs} ms; retry shortly`, { 'Retry-After': '1' });
+    return new HttpError(503, `Server busy: every database connection stayed in use for ${String(deps.poolWaitMs)} ms; retry shortly`, { 'Retry-After': '1' });
   }
   if (err instanceof QueryAbortedError || (work.signal.aborted && !(err instanceof HttpError))) {
     return work.timedOut()
-      ? new HttpError(503, `The query took longer than ${Math.round(deps.queryDeadlineMs / 1000)} s and was stopped; narrow the request or retry later`, { 'Retry-After': '5' })
+      ? new HttpError(503, `The query took longer than ${String(Math.round(deps.queryDeadlineMs / 1000))} s and was stopped; narrow the request or retry later`, { 'Retry-After': '5' })
       : new HttpError(499, 'Client closed the request');
   }
   return err;

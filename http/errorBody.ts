@@ -1,7 +1,9 @@
 // The one error serializer: every failure leaves as `{ error: string }` with its status. Unexpected errors (SQL,
 // file system, bugs) are logged with the request id and answered with a generic message; their text never leaves.
+import { defined } from '../engine/query/defined.ts';
 import type Koa from 'koa';
 import { HttpError } from './HttpError.ts';
+import type { AppState } from './AppState.ts';
 
 const GENERIC: Record<number, string> = {
   500: 'Internal error; the request id in the X-Request-Id header identifies it in the server log',
@@ -17,10 +19,12 @@ export function errorBody(): Koa.Middleware {
       // koa-compress / body parsers raise http-errors style objects with expose=true and a 4xx status.
       const foreign = err as { status?: unknown; expose?: unknown; message?: unknown };
       const status = known ? err.status : typeof foreign.status === 'number' && foreign.status >= 400 && foreign.status < 500 && foreign.expose === true ? foreign.status : 500;
-      const message = known && (err.expose || err.status === 503) ? err.message : status < 500 && typeof foreign.message === 'string' ? foreign.message : GENERIC[status] ?? GENERIC[500]!;
+      const message = known && (err.expose || err.status === 503) ? err.message : status < 500 && typeof foreign.message === 'string' ? foreign.message : GENERIC[status] ?? defined(GENERIC[500], 'GENERIC[500]');
       // client faults and "retry later" are not server errors: no error-level line, no stack
-      if (status === 500) ctx.state.log?.error({ err }, 'request failed');
-      else if (status >= 500) ctx.state.log?.warn({ status, reason: message }, 'request refused');
+      // typed optional: this serializer must not fail when mounted without requestLog ahead of it
+      const log = (ctx.state as Partial<AppState>).log;
+      if (status === 500) log?.error({ err }, 'request failed');
+      else if (status >= 500) log?.warn({ status, reason: message }, 'request refused');
       if (ctx.headerSent) {
         // The body is already streaming: all that can be done is to cut the connection so the client sees a truncation.
         ctx.req.socket.destroy();

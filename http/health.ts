@@ -6,18 +6,10 @@ import type { Engine } from '../engine/query/index.ts';
 import type { RateLimiter } from './rateLimit/RateLimiter.ts';
 import type { TokenStore } from '../engine/accounts/TokenStore.ts';
 
-/** Optional probes the limiter and token store may offer (other backends answer "unknown"). */
-interface LimiterProbe {
-  health?(): Promise<{ backend: string; reachable: boolean }>;
-}
-interface TokensProbe {
-  health?(): { ok: boolean; error?: string; loadedAt?: string };
-}
-
 export interface HealthDeps {
   engine: Engine;
-  limiter: RateLimiter & LimiterProbe;
-  tokens: TokenStore & TokensProbe;
+  limiter: RateLimiter;
+  tokens: TokenStore;
 }
 
 const PROBE_MS = 500;
@@ -25,14 +17,12 @@ const PROBE_MS = 500;
 export async function healthReport(deps: HealthDeps) {
   const warehouse = deps.engine.warehouse();
   const pool = deps.engine.poolStats();
-  const limiter = deps.limiter.health
-    ? await Promise.race([
-        deps.limiter.health().catch(() => ({ backend: 'unknown', reachable: false })),
-        new Promise<{ backend: string; reachable: boolean }>((resolve) => setTimeout(() => resolve({ backend: 'unknown', reachable: false }), PROBE_MS).unref()),
-      ])
-    : { backend: deps.limiter.constructor.name, reachable: null };
-  const tokens = deps.tokens.health ? deps.tokens.health() : { ok: null };
-  const ok = limiter.reachable !== false && tokens.ok !== false;
+  const limiter = await Promise.race([
+    deps.limiter.health().catch(() => ({ backend: 'unknown', reachable: false })),
+    new Promise<{ backend: string; reachable: boolean }>((resolve) => setTimeout(() => { resolve({ backend: 'unknown', reachable: false }); }, PROBE_MS).unref()),
+  ]);
+  const tokens = deps.tokens.health();
+  const ok = limiter.reachable && tokens.ok;
   return {
     status: ok ? 'ok' : 'degraded',
     warehouse: { version: warehouse.version, periodsCurrent: warehouse.periodsCurrent },
@@ -44,7 +34,7 @@ export async function healthReport(deps: HealthDeps) {
 
 export function healthRoute(path: string, deps: HealthDeps): Koa.Middleware {
   return async function health(ctx, next) {
-    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) { await next(); return; }
     const report = await healthReport(deps);
     ctx.status = report.status === 'ok' ? 200 : 503;
     ctx.set('Cache-Control', 'no-store');

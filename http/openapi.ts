@@ -11,7 +11,8 @@ import { MEDIA } from './respond/negotiate.ts';
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: v.GenericSchema): Json {
-  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Json;
+  const rest = { ...(toJsonSchema(schema, { errorMode: 'ignore' }) as Json) };
+  delete rest.$schema;
   return rest;
 }
 
@@ -90,7 +91,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], tiers: TierConfig, 
   const paths: Json = {};
   for (const e of endpoints) paths[e.path] = { get: operation(e, tiers) };
   const planTable = Object.entries(tiers.plans)
-    .map(([plan, l]) => `| ${plan} | ${l.perMinute} | ${l.perDay} | ${l.maxLimit} | ${l.maxPageSize} |`)
+    .map(([plan, l]) => `| ${plan} | ${String(l.perMinute)} | ${String(l.perDay)} | ${String(l.maxLimit)} | ${String(l.maxPageSize)} |`)
     .join('\n');
   return {
     openapi: '3.1.0',

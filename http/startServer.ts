@@ -3,7 +3,7 @@
 // app sees them (malformed request line, headers too large) are answered with the spec's `{ error }` body, and CONNECT
 // (which Node hands to a separate event) goes through the app like any other method, so it gets a proper answer.
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 export interface RunningServer {
@@ -21,18 +21,20 @@ export async function startServer(app: { callback(): http.RequestListener }, por
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    // node hands CONNECT a net.Socket typed as Duplex; anything else cannot carry an HTTP response
+    if (!(socket instanceof Socket)) { socket.destroy(); return; }
     const res = new http.ServerResponse(req);
-    res.assignSocket(socket as Socket);
+    res.assignSocket(socket);
     res.shouldKeepAlive = false;
     res.once('finish', () => {
-      res.detachSocket(socket as Socket);
+      res.detachSocket(socket);
       socket.end();
     });
-    void listener(req, res);
+    listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => { resolve(); });
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -40,7 +42,7 @@ export async function startServer(app: { callback(): http.RequestListener }, por
   return {
     server,
     port: address.port,
-    url: `http://${shownHost}:${address.port}`,
+    url: `http://${shownHost}:${String(address.port)}`,
     close(deadlineMs = 10_000) {
       closing ??= new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -71,7 +73,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     : [400, 'Bad request: the request line or headers could not be parsed'];
   const body = JSON.stringify({ error: message });
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${String(status)} ${String(http.STATUS_CODES[status])}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${String(Buffer.byteLength(body))}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -118,7 +118,7 @@ export function planMayCall(config: TierConfig, plan: Plan, labels: readonly Tie
 /** The 403 message: names the caller's plan and the plans that would do. */
 export function planRequiredMessage(config: TierConfig, plan: Plan, labels: readonly TierLabel[]): string {
   const titles = admittedPlans(config, labels).map((p) => config.planTitles[p]);
-  const need = titles.length === 1 ? `a ${titles[0]} plan is required` : `one of these plans is required: ${titles.join(', ')}`;
+  const need = titles.length === 1 ? `a ${String(titles[0])} plan is required` : `one of these plans is required: ${titles.join(', ')}`;
   return `Feature not available on your current plan (${config.planTitles[plan]}): ${need}`;
 }
 

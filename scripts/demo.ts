@@ -16,15 +16,15 @@ async function main(argv: string[]): Promise<number> {
   try {
     const foreign = await countNonDemoRows(engine);
     if (foreign > 0 && !argv.includes('--force')) {
-      process.stderr.write(`demo: ${config.warehouseDir} already holds ${foreign} rows of real filers; the demo belongs in an empty warehouse ` +
+      process.stderr.write(`demo: ${config.warehouseDir} already holds ${String(foreign)} rows of real filers; the demo belongs in an empty warehouse ` +
         '(set FILINGS_WAREHOUSE to a new folder, or pass --force to add the demo filers anyway)\n');
       return 1;
     }
     const report = await buildDemoWarehouse(engine);
-    const added = Object.entries(report.rows).map(([k, v]) => `${k} +${v}`).join(', ');
-    process.stdout.write(`demo warehouse ${config.warehouseDir}: ${DEMO_COMPANIES.length} synthetic filers (DEMO DATA), ${added || 'nothing new'} ` +
+    const added = Object.entries(report.rows).map(([k, v]) => `${k} +${String(v)}`).join(', ');
+    process.stdout.write(`demo warehouse ${config.warehouseDir}: ${String(DEMO_COMPANIES.length)} synthetic filers (DEMO DATA), ${added || 'nothing new'} ` +
       `in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    for (const c of DEMO_COMPANIES) process.stdout.write(`  ${c.cik}  ${c.ticker.padEnd(6)} ${c.name}\n`);
+    for (const c of DEMO_COMPANIES) process.stdout.write(`  ${String(c.cik)}  ${c.ticker.padEnd(6)} ${c.name}\n`);
     return 0;
   } finally {
     engine.close();

@@ -25,7 +25,7 @@ Ingests local files, folders and .zip/.gz archives, and/or companies fetched fro
   --tickers AAPL,MSFT   fetch these companies (resolved with EDGAR's company_tickers.json)
   --ciks 320193,789019  fetch these companies by CIK
   --since YYYY-MM-DD    fetch XBRL instances of filings filed on or after this date
-                        (default: ${DEFAULT_LOOKBACK_YEARS} years ago; companyfacts covers earlier years)
+                        (default: ${String(DEFAULT_LOOKBACK_YEARS)} years ago; companyfacts covers earlier years)
   --forms 10-K,10-Q     forms whose XBRL instance is fetched, or "none"
                         (default: ${DEFAULT_FORMS.join(',')})
   --warehouse DIR       warehouse folder (default: FILINGS_WAREHOUSE or ./parquet)
@@ -119,8 +119,8 @@ function edgarLogger(tally: EdgarTally): (e: FetchEvent) => void {
       tally.fetched++;
       tally.bytes += e.bytes;
     } else if (e.kind === 'cached') tally.cached++;
-    else if (e.kind === 'planned') log(`edgar: ${e.name ?? 'CIK'} (CIK ${e.cik}): ${e.documents} filing document${e.documents === 1 ? '' : 's'} to fetch`);
-    else if (e.kind === 'missing') log(`edgar: not found: ${e.url}`);
+    else if (e.kind === 'planned') log(`edgar: ${e.name ?? 'CIK'} (CIK ${String(e.cik)}): ${String(e.documents)} filing document${e.documents === 1 ? '' : 's'} to fetch`);
+    else log(`edgar: not found: ${e.url}`);
   };
 }
 
@@ -130,27 +130,27 @@ async function download(config: Config, args: Args, tally: EdgarTally): Promise<
   const ciks = [...args.ciks];
   if (args.tickers.length > 0) {
     const resolved = await fetchTickerCiks(src, args.tickers);
-    for (const [ticker, cik] of resolved) log(`edgar: ${ticker} -> CIK ${cik}`);
+    for (const [ticker, cik] of resolved) log(`edgar: ${ticker} -> CIK ${String(cik)}`);
     ciks.push(...resolved.values());
   }
   const result = await fetchCompanies(src, ciks, { forms: args.forms, since: args.since, onEvent: edgarLogger(tally) });
-  log(`edgar: ${tally.fetched} downloaded (${formatBytes(tally.bytes)}), ${tally.cached} reused from ${src.cache.root}, ${client.requests} requests`);
+  log(`edgar: ${String(tally.fetched)} downloaded (${formatBytes(tally.bytes)}), ${String(tally.cached)} reused from ${src.cache.root}, ${String(client.requests)} requests`);
   return result;
 }
 
 function summary(report: IngestReport, seconds: number, unrecognised: string[], fetch: FetchResult | null): string {
   const committed = report.manifests.filter((m) => m.files.length > 0).length;
-  const lines = [`ingest: ${committed} batch${committed === 1 ? '' : 'es'} committed in ${seconds.toFixed(1)} s`];
+  const lines = [`ingest: ${String(committed)} batch${committed === 1 ? '' : 'es'} committed in ${seconds.toFixed(1)} s`];
   const added = Object.entries(report.rows).filter(([, n]) => n > 0);
   if (added.length === 0) lines.push('  no new rows (everything was in the warehouse already)');
-  for (const [dataset, n] of added) lines.push(`  ${dataset.padEnd(22)} +${n}`);
-  lines.push(`  parsed ${report.parsed.length} file${report.parsed.length === 1 ? '' : 's'}, skipped ${report.skipped.length + unrecognised.length}`);
+  for (const [dataset, n] of added) lines.push(`  ${dataset.padEnd(22)} +${String(n)}`);
+  lines.push(`  parsed ${String(report.parsed.length)} file${report.parsed.length === 1 ? '' : 's'}, skipped ${String(report.skipped.length + unrecognised.length)}`);
   for (const s of report.skipped) lines.push(`    skipped ${s.name}: ${s.reason}`);
   for (const u of unrecognised) lines.push(`    skipped ${u}: downloaded, but no parser recognises this format yet`);
   if (fetch && fetch.missing.length > 0) {
-    lines.push(`  not found on EDGAR: ${fetch.missing.length}`);
+    lines.push(`  not found on EDGAR: ${String(fetch.missing.length)}`);
     for (const m of fetch.missing.slice(0, 5)) lines.push(`    ${m.url}: ${m.reason}`);
-    if (fetch.missing.length > 5) lines.push(`    ... and ${fetch.missing.length - 5} more (listed on stderr above)`);
+    if (fetch.missing.length > 5) lines.push(`    ... and ${String(fetch.missing.length - 5)} more (listed on stderr above)`);
   }
   return lines.join('\n');
 }
@@ -200,10 +200,11 @@ async function main(argv: string[]): Promise<number> {
     };
     let units = 0;
     let report: IngestReport;
-    let refreshed: RefreshOutcome | null = null;
+    // widened by assertion: the commit callback below may set it, which flow analysis cannot see
+    let refreshed = null as RefreshOutcome | null;
     try {
       report = await ingestPaths(engine, paths, {
-        onUnit: (name, diskBytes) => progress.update(++units, diskBytes, name),
+        onUnit: (name, diskBytes) => { progress.update(++units, diskBytes, name); },
         ...(args.batchBytes === undefined ? {} : { batchBytes: args.batchBytes }),
         afterCommit: async (e) => {
           // the files are read and committed: close the bar before the next phase prints
@@ -232,11 +233,11 @@ async function main(argv: string[]): Promise<number> {
 function reportRefresh(outcome: RefreshOutcome | null, committed: boolean): void {
   if (outcome === null) return;
   if (outcome.ok) {
-    log(`periods: ${outcome.report.buckets} bucket(s) recomputed in ${(outcome.report.ms / 1000).toFixed(1)} s`);
+    log(`periods: ${String(outcome.report.buckets)} bucket(s) recomputed in ${(outcome.report.ms / 1000).toFixed(1)} s`);
     return;
   }
   log(
-    `${committed ? 'ingest: the batch is committed and its rows are in the warehouse, but ' : 'ingest: '}` +
+    (committed ? 'ingest: the batch is committed and its rows are in the warehouse, but ' : 'ingest: ') +
     `the periods refresh failed: ${outcome.error.message}\n` +
     `  the stored periods are marked stale: the API computes periods on the fly (slower) until ${RETRY_HINT}`,
   );

@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     warehouseDir: config.warehouseDir, mode: 'read', threads: config.threads, memoryLimit: config.memoryLimit, extraDirectories: allowedDirs,
   });
   try {
-    const interactive = args.commands.length === 0 && process.stdin.isTTY === true;
+    const interactive = args.commands.length === 0 && process.stdin.isTTY;
     const write = (s: string) => { process.stdout.write(s); };
     const err = (s: string) => { process.stderr.write(s); };
     const session = new ReplSession(engine, {

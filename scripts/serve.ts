@@ -58,8 +58,8 @@ async function main(): Promise<void> {
       process.exit(0);
     });
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => { stop('SIGTERM'); });
+  process.on('SIGINT', () => { stop('SIGINT'); });
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,7 @@
 // File-based API token store: only SHA-256 hashes are kept; a token is shown once, at creation.
 // Token shape `fe_<id>_<secret>`: the id finds the record, the hash of the whole token is compared in constant time.
 // Concurrency and failure rules: see the class comment.
+import { defined } from '../query/defined.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -124,7 +125,7 @@ export class TokenStore {
   verify(token: string, now = Date.now()): Account | null {
     this.maybeReload(now);
     const m = TOKEN.exec(token);
-    const record = m ? this.records.get(m[1]!) : undefined;
+    const record = m ? this.records.get(defined(m[1], 'm[1]')) : undefined;
     const expected = record ? Buffer.from(record.hash, 'hex') : DUMMY_HASH;
     const presented = Buffer.from(hashToken(token), 'hex');
     const same = crypto.timingSafeEqual(expected, presented);
@@ -197,7 +198,7 @@ export class TokenStore {
   private save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const body: TokenFile = { version: 1, tokens: [...this.records.values()] };
-    const tmp = `${this.file}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+    const tmp = `${this.file}.tmp-${String(process.pid)}-${crypto.randomBytes(4).toString('hex')}`;
     const fd = fs.openSync(tmp, 'w', 0o600);
     try {
       fs.writeSync(fd, `${JSON.stringify(body, null, 2)}\n`);

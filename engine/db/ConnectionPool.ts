@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 /** Every connection stayed busy for the whole wait: the caller should answer "try again later", not hang. */
 export class PoolBusyError extends Error {
   constructor(readonly waitedMs: number) {
-    super(`all DuckDB connections stayed busy for ${waitedMs} ms`);
+    super(`all DuckDB connections stayed busy for ${String(waitedMs)} ms`);
     this.name = 'PoolBusyError';
   }
 }

@@ -1,4 +1,5 @@
 // One DuckDB instance per process over the Parquet warehouse: locked down, SQL layers loaded, values always bound.
+import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
@@ -146,7 +147,7 @@ export class Engine {
   /** The connection that loaded the writer's temp tables and macros. */
   get writerConnection(): DuckDBConnection {
     if (this.mode !== 'write') throw new Error('engine opened read-only');
-    return this.all[0]!;
+    return defined(this.all[0], 'this.all[0]');
   }
 
   /**

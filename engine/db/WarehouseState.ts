@@ -51,19 +51,19 @@ export class WarehouseState {
   }
 
   private read(stamp: string): WarehouseSnapshot {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = fs.readdirSync(path.join(this.warehouseDir, '_manifest')).filter((n) => n.endsWith('.json')).sort();
     } catch {
       names = [];
     }
-    return { stamp, version: `${names.length}:${names.at(-1) ?? 'empty'}`, periodsCurrent: periodsAreCurrent(this.warehouseDir), cikBuckets: CIK_BUCKETS };
+    return { stamp, version: `${String(names.length)}:${names.at(-1) ?? 'empty'}`, periodsCurrent: periodsAreCurrent(this.warehouseDir), cikBuckets: CIK_BUCKETS };
   }
 }
 
 function statStamp(p: string): string {
   const st = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
-  return st ? `${st.mtimeNs}:${st.size}:${st.nlink}` : '-';
+  return st ? `${String(st.mtimeNs)}:${String(st.size)}:${String(st.nlink)}` : '-';
 }
 
 /** A commit renames its manifest into `_manifest`, which changes the folder's mtime. */

@@ -65,7 +65,7 @@ function stripLeadingComments(sql: string): string {
  */
 export async function assertReadOnly(connection: DuckDBConnection, sql: string, onlyQuery = false): Promise<void> {
   const forbidden = FORBIDDEN.exec(sql);
-  if (forbidden) throw new ReadOnlyViolation(`${forbidden[1]}() is not available here: the REPL only reads the warehouse`);
+  if (forbidden) throw new ReadOnlyViolation(`${String(forbidden[1])}() is not available here: the REPL only reads the warehouse`);
   if (IMPORT_DATABASE.test(sql)) throw new ReadOnlyViolation('IMPORT DATABASE is not allowed: the REPL only reads the warehouse');
   const text = stripLeadingComments(sql);
   const refused = REFUSED_START.exec(text)?.[1];
@@ -75,14 +75,14 @@ export async function assertReadOnly(connection: DuckDBConnection, sql: string, 
   }
   const extracted = await connection.extractStatements(sql);
   // one statement per call: the first-word check above sees only the first
-  if (extracted.count > 1) throw new ReadOnlyViolation(`run one statement at a time (got ${extracted.count})`);
+  if (extracted.count > 1) throw new ReadOnlyViolation(`run one statement at a time (got ${String(extracted.count)})`);
   for (let i = 0; i < extracted.count; i++) {
     const prepared = await extracted.prepare(i);
     const type = prepared.statementType;
     prepared.destroySync();
     if (onlyQuery && type !== StatementType.SELECT) throw new ReadOnlyViolation('.export takes a query (SELECT, FROM, WITH ...)');
     if (!ALLOWED.has(type)) {
-      throw new ReadOnlyViolation(`${StatementType[type] ?? 'this statement'} is not allowed: the REPL only reads the warehouse ` +
+      throw new ReadOnlyViolation(`${(StatementType[type] as string | undefined) ?? 'this statement'} is not allowed: the REPL only reads the warehouse ` +
         '(use .export to write a query result to a folder the session may write)');
     }
   }

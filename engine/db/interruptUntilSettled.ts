@@ -8,7 +8,7 @@ const EVERY_MS = 20;
 
 export function interruptUntilSettled(c: DuckDBConnection, work: Promise<unknown>): void {
   c.interrupt();
-  const timer = setInterval(() => c.interrupt(), EVERY_MS);
-  const stop = () => clearInterval(timer);
+  const timer = setInterval(() => { c.interrupt(); }, EVERY_MS);
+  const stop = () => { clearInterval(timer); };
   work.then(stop, stop);
 }

@@ -32,7 +32,7 @@ export async function runSqlFile(connection: DuckDBConnection, file: string): Pr
       const prepared = await extracted.prepare(i);
       await prepared.run();
     } catch (err) {
-      throw new Error(`${path.relative(process.cwd(), file)} statement ${i + 1}: ${(err as Error).message}`, { cause: err });
+      throw new Error(`${path.relative(process.cwd(), file)} statement ${String(i + 1)}: ${(err as Error).message}`, { cause: err });
     }
   }
 }

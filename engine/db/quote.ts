@@ -8,6 +8,6 @@ export function quoteIdentifier(name: string): string {
 
 /** Quote a file path as an SQL string literal, rejecting NUL and newlines. */
 export function quotePath(p: string): string {
-  if (p.length === 0 || /[\u0000\r\n]/.test(p)) throw new Error('invalid path for SQL');
+  if (p.length === 0 || p.includes('\u0000') || /[\r\n]/.test(p)) throw new Error('invalid path for SQL');
   return `'${p.replaceAll("'", "''")}'`;
 }

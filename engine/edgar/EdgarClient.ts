@@ -11,7 +11,7 @@ export type EdgarResponse =
 /** A request that could not be completed; names the URL and what happened on the last attempt. */
 export class EdgarRequestError extends Error {
   constructor(readonly url: string, readonly attempts: number, reason: string, readonly status: number | null = null, options?: { cause?: unknown }) {
-    super(`EDGAR request failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${url}: ${reason}`, options);
+    super(`EDGAR request failed after ${String(attempts)} attempt${attempts === 1 ? '' : 's'}: ${url}: ${reason}`, options);
     this.name = 'EdgarRequestError';
   }
 }
@@ -112,7 +112,7 @@ export class EdgarClient {
         await res.body?.cancel();
         if (res.status === 404 || res.status === 410) return { found: false, url };
         lastStatus = res.status;
-        lastReason = `HTTP ${res.status} ${res.statusText}`.trim();
+        lastReason = `HTTP ${String(res.status)} ${res.statusText}`.trim();
         if (res.status === 403) {
           // EDGAR answers 403 both to undeclared agents and to clients over the rate ceiling
           throw new EdgarRequestError(url, attempt, `${lastReason} (the SEC refuses requests without a declared SEC_USER_AGENT or above 10 requests per second)`, 403);
@@ -120,7 +120,7 @@ export class EdgarClient {
         if (!RETRYABLE(res.status)) throw new EdgarRequestError(url, attempt, lastReason, res.status);
         wait = retryAfterMs(res.headers.get('retry-after'));
         if (wait !== null && wait > this.maxDelayMs) {
-          throw new EdgarRequestError(url, attempt, `${lastReason}; server asked to retry after ${Math.round(wait / 1000)} s, more than the ${Math.round(this.maxDelayMs / 1000)} s this client waits`, res.status);
+          throw new EdgarRequestError(url, attempt, `${lastReason}; server asked to retry after ${String(Math.round(wait / 1000))} s, more than the ${String(Math.round(this.maxDelayMs / 1000))} s this client waits`, res.status);
         }
       } catch (err) {
         if (err instanceof EdgarRequestError) throw err;
@@ -135,8 +135,8 @@ export class EdgarClient {
 }
 
 function describeNetworkError(err: unknown): string {
-  const e = err as Error & { cause?: { code?: string; message?: string } };
+  const e = err as (Error & { cause?: { code?: string; message?: string } }) | null | undefined;
   if (e?.name === 'TimeoutError') return 'timed out';
   const cause = e?.cause?.code ?? e?.cause?.message;
-  return cause ? `${e.message} (${cause})` : String(e?.message ?? err);
+  return cause && e ? `${e.message} (${cause})` : String(e?.message ?? err);
 }

@@ -35,7 +35,7 @@ const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 export function filingFolderUrl(b: EdgarBases, cik: number, accession: string): string {
   if (!ACCESSION.test(accession)) throw new Error(`malformed accession number "${accession}"`);
-  return `${b.edgarBaseUrl}/Archives/edgar/data/${cik}/${accession.replace(/-/g, '')}`;
+  return `${b.edgarBaseUrl}/Archives/edgar/data/${String(cik)}/${accession.replace(/-/g, '')}`;
 }
 
 export function archiveUrl(b: EdgarBases, cik: number, accession: string, file: string): string {
@@ -49,5 +49,5 @@ export function archiveUrl(b: EdgarBases, cik: number, accession: string, file: 
  */
 export function extractedInstanceName(primaryDocument: string): string | null {
   const m = /^(.+)\.htm$/i.exec(primaryDocument);
-  return m && FILE_NAME.test(primaryDocument) ? `${m[1]}_htm.xml` : null;
+  return m && FILE_NAME.test(primaryDocument) ? `${String(m[1])}_htm.xml` : null;
 }

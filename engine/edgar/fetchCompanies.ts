@@ -1,5 +1,6 @@
 // Downloads what the warehouse needs about each company from EDGAR into the download cache: submissions (and its
 // older pages), companyfacts, and the XBRL instance of each recent periodic report. Returns the local files to ingest.
+import { defined } from '../query/defined.ts';
 import type { EdgarClient } from './EdgarClient.ts';
 import type { DownloadCache } from './DownloadCache.ts';
 import { archiveUrl, companyFactsUrl, extractedInstanceName, filingFolderUrl, submissionsPageUrl, submissionsUrl, tickersUrl, type EdgarBases } from './edgarUrls.ts';
@@ -37,7 +38,7 @@ export interface EdgarSource {
 export class UnexpectedBodyError extends Error {
   constructor(readonly url: string, expected: string, body: Buffer) {
     const head = body.subarray(0, 80).toString('utf8').replace(/\s+/g, ' ');
-    super(`${url}: expected ${expected}, got ${body.length} bytes starting "${head}"`);
+    super(`${url}: expected ${expected}, got ${String(body.length)} bytes starting "${head}"`);
     this.name = 'UnexpectedBodyError';
   }
 }
@@ -68,7 +69,7 @@ async function fetchCompany(src: EdgarSource, cik: number, options: FetchOptions
   const files: string[] = [];
   const subsUrl = submissionsUrl(src.bases, cik);
   const subs = await src.client.get(subsUrl);
-  if (!subs.found) throw new Error(`${subsUrl}: not found (404): is ${cik} an EDGAR CIK?`);
+  if (!subs.found) throw new Error(`${subsUrl}: not found (404): is ${String(cik)} an EDGAR CIK?`);
   emit({ kind: 'fetched', url: subsUrl, bytes: subs.body.length });
   const index = readSubmissionsIndex(parseJson(subsUrl, subs.body), subsUrl);
   files.push(src.cache.write(subsUrl, subs.body));
@@ -78,20 +79,20 @@ async function fetchCompany(src: EdgarSource, cik: number, options: FetchOptions
   const factsUrl = companyFactsUrl(src.bases, cik);
   const [facts, ...pages] = await Promise.all([src.client.get(factsUrl), ...pageUrls.map((u) => src.client.get(u))]);
   pages.forEach((page, i) => {
-    const url = pageUrls[i]!;
-    if (!page!.found) {
+    const url = defined(pageUrls[i], 'pageUrls[i]');
+    if (!page.found) {
       result.missing.push({ url, reason: 'older submissions page not found' });
       emit({ kind: 'missing', url, reason: 'not found' });
       return;
     }
-    emit({ kind: 'fetched', url, bytes: page!.body.length });
-    filings.push(...filingsOfColumns(parseJson(url, page!.body), url));
-    files.push(src.cache.write(url, page!.body));
+    emit({ kind: 'fetched', url, bytes: page.body.length });
+    filings.push(...filingsOfColumns(parseJson(url, page.body), url));
+    files.push(src.cache.write(url, page.body));
   });
-  if (facts!.found) {
-    if (firstChar(facts!.body) !== '{') throw new UnexpectedBodyError(factsUrl, 'companyfacts JSON', facts!.body);
-    emit({ kind: 'fetched', url: factsUrl, bytes: facts!.body.length });
-    files.push(src.cache.write(factsUrl, facts!.body));
+  if (facts.found) {
+    if (firstChar(facts.body) !== '{') throw new UnexpectedBodyError(factsUrl, 'companyfacts JSON', facts.body);
+    emit({ kind: 'fetched', url: factsUrl, bytes: facts.body.length });
+    files.push(src.cache.write(factsUrl, facts.body));
   } else {
     // filers without XBRL financial data (individuals, many funds) have no companyfacts
     result.missing.push({ url: factsUrl, reason: 'no companyfacts (company has no XBRL financial data)' });
@@ -138,9 +139,9 @@ async function fetchInstance(src: EdgarSource, cik: number, filing: FilingRef, e
       return { url, reason: `${filing.form} ${filing.accession}: instance listed but not found` };
     }
   }
-  if (firstChar(res.body) !== '<') throw new UnexpectedBodyError(url!, 'an XBRL instance (XML)', res.body);
-  emit({ kind: 'fetched', url: url!, bytes: res.body.length });
-  return src.cache.write(url!, res.body);
+  if (firstChar(res.body) !== '<') throw new UnexpectedBodyError(defined(url, 'url'), 'an XBRL instance (XML)', res.body);
+  emit({ kind: 'fetched', url: defined(url, 'url'), bytes: res.body.length });
+  return src.cache.write(defined(url, 'url'), res.body);
 }
 
 export async function fetchCompanies(src: EdgarSource, ciks: readonly number[], options: FetchOptions): Promise<FetchResult> {

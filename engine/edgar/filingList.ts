@@ -44,10 +44,10 @@ export function filingsOfColumns(cols: unknown, where: string): FilingRef[] {
   const out: FilingRef[] = [];
   for (let i = 0; i < accession.length; i++) {
     out.push({
-      accession: String(accession[i] ?? ''),
-      form: String(form[i] ?? ''),
-      filingDate: String(filingDate[i] ?? ''),
-      primaryDocument: String(primaryDocument[i] ?? ''),
+      accession: cellText(accession[i]),
+      form: cellText(form[i]),
+      filingDate: cellText(filingDate[i]),
+      primaryDocument: cellText(primaryDocument[i]),
       isXbrl: isXbrl[i] === 1 || isXbrl[i] === true,
       isInlineXbrl: isInline[i] === 1 || isInline[i] === true,
     });
@@ -66,4 +66,12 @@ export function readSubmissionsIndex(doc: unknown, where: string): SubmissionsIn
     filings: filingsOfColumns(doc.filings.recent, where),
     pages: files.flatMap((f) => (isRecord(f) && typeof f.name === 'string' ? [f.name] : [])),
   };
+}
+
+/** A feed cell as text: strings and numbers as written, a missing cell as '', anything else as its JSON. */
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
 }

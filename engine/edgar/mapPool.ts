@@ -1,4 +1,5 @@
 // Runs an async function over items with at most `limit` in flight, keeping results in input order.
+import { defined } from '../query/defined.ts';
 
 export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -8,7 +9,7 @@ export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (ite
     while (!failed && next < items.length) {
       const i = next++;
       try {
-        results[i] = await fn(items[i]!, i);
+        results[i] = await fn(defined(items[i], 'items[i]'), i);
       } catch (err) {
         // stop handing out work; the first failure is what Promise.all reports
         failed = true;

@@ -7,7 +7,7 @@ export function pickInstance(indexJson: unknown): string | null {
   const items = (indexJson as { directory?: { item?: unknown } } | null)?.directory?.item;
   if (!Array.isArray(items)) return null;
   const names = items
-    .map((i) => (typeof (i as { name?: unknown })?.name === 'string' ? ((i as { name: string }).name) : ''))
+    .map((i) => (typeof (i as { name?: unknown } | null)?.name === 'string' ? ((i as { name: string }).name) : ''))
     .filter((n) => n.toLowerCase().endsWith('.xml') && !NOT_INSTANCE.test(n));
   // inline filings' extracted instance, then the classic <ticker>-<yyyymmdd>.xml, then any remaining candidate
   return names.find((n) => n.endsWith('_htm.xml')) ?? names.find((n) => /-\d{8}\.xml$/.test(n)) ?? names[0] ?? null;

@@ -5,6 +5,7 @@
 // removed before the first live file is replaced: a refresh killed or failing mid-swap leaves no state, so the stored
 // periods read as stale (and the next ingest or `--refresh-periods` rebuilds them all) instead of a mix of generations
 // passing for current.
+import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
@@ -91,10 +92,10 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   const live = path.join(wh, 'periods');
   const previous = readPeriodsState(wh);
   const changed = options.full ? null : changedBuckets(wh, previous, manifests);
-  const liveFile = (b: number) => path.join(live, `bucket=${b}`, LIVE_FILE);
+  const liveFile = (b: number) => path.join(live, `bucket=${String(b)}`, LIVE_FILE);
   // an unchanged bucket keeps its live file; periods counts only what this generation computed
   const buckets = factBuckets(wh).filter((b) => changed === null || changed.has(b) || !fs.existsSync(liveFile(b)));
-  const built = (b: number) => path.join(build, `bucket=${b}.parquet`);
+  const built = (b: number) => path.join(build, `bucket=${String(b)}.parquet`);
   try {
     const queue = [...buckets];
     const worker = () => engine.withConnection(async (c) => {
@@ -110,7 +111,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
     await engine.withConnection(async (c) => {
       // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
-      const template = buckets.length > 0 ? built(buckets[0]!) : null;
+      const template = buckets.length > 0 ? built(defined(buckets[0], 'buckets[0]')) : null;
       for (let b = 0; b < BUCKETS; b++) {
         if (buckets.includes(b) || (changed !== null && fs.existsSync(liveFile(b)))) continue;
         const source = template
@@ -124,7 +125,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
     fs.rmSync(path.join(live, STATE), { force: true });
     for (let b = 0; b < BUCKETS; b++) {
       if (!fs.existsSync(built(b))) continue;
-      const dir = path.join(live, `bucket=${b}`);
+      const dir = path.join(live, `bucket=${String(b)}`);
       fs.mkdirSync(dir, { recursive: true });
       fs.renameSync(built(b), path.join(dir, LIVE_FILE));
       for (const other of fs.readdirSync(dir)) if (other !== LIVE_FILE) fs.rmSync(path.join(dir, other), { force: true });

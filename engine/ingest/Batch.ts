@@ -1,4 +1,5 @@
 // Rows collected from the files of one ingest batch: one list per warehouse dataset, as the descriptors declare them.
+import { defined } from '../query/defined.ts';
 import { DATASETS, type DatasetRows } from '../warehouse/datasets.ts';
 
 export type Batch = DatasetRows & {
@@ -13,7 +14,7 @@ class DatasetBatch {
 
   get size(): number {
     const lists = this as unknown as Record<string, unknown[]>;
-    return DATASETS.reduce((n, dataset) => n + lists[dataset.name]!.length, 0);
+    return DATASETS.reduce((n, dataset) => n + defined(lists[dataset.name], 'lists[dataset.name]').length, 0);
   }
 }
 

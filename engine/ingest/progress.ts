@@ -22,15 +22,15 @@ export interface ProgressOptions {
 }
 
 export function formatBytes(n: number): string {
-  if (n < 1e3) return `${n} B`;
+  if (n < 1e3) return `${String(n)} B`;
   if (n < 1e6) return `${(n / 1e3).toFixed(1)} kB`;
   if (n < 1e9) return `${(n / 1e6).toFixed(1)} MB`;
   return `${(n / 1e9).toFixed(2)} GB`;
 }
 
 export function progressLine(label: string, files: number, bytes: number, totalBytes: number): string {
-  const pct = totalBytes > 0 ? ` (${Math.min(100, Math.floor((bytes / totalBytes) * 100))}%)` : '';
-  return `${label}: ${files} file${files === 1 ? '' : 's'}, ${formatBytes(bytes)} of ${formatBytes(totalBytes)}${pct}`;
+  const pct = totalBytes > 0 ? ` (${String(Math.min(100, Math.floor((bytes / totalBytes) * 100)))}%)` : '';
+  return `${label}: ${String(files)} file${files === 1 ? '' : 's'}, ${formatBytes(bytes)} of ${formatBytes(totalBytes)}${pct}`;
 }
 
 /** Shortens a long path to its tail so the bar fits one terminal line. */
@@ -41,7 +41,7 @@ function shortName(name: string, max = 48): string {
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
-  const tty = options.tty ?? Boolean((stream as NodeJS.WriteStream).isTTY);
+  const tty = options.tty ?? ((stream as Partial<NodeJS.WriteStream>).isTTY ?? false);
   return tty ? barProgress(options, stream) : lineProgress(options, stream);
 }
 

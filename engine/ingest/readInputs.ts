@@ -58,18 +58,18 @@ function gunzipIfNeeded(name: string, bytes: Buffer): Buffer {
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => (err || !zip ? reject(err) : resolve(zip)));
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => { if (err) reject(err); else resolve(zip); });
   });
 }
 
 function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(err);
+      if (err) { reject(err); return; }
       const parts: Buffer[] = [];
       stream.on('data', (d: Buffer) => parts.push(d));
       stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(parts)));
+      stream.on('end', () => { resolve(Buffer.concat(parts)); });
     });
   });
 }
@@ -81,7 +81,7 @@ async function listZip(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
       entries.push(e);
       zip.readEntry();
     });
-    zip.on('end', () => resolve());
+    zip.on('end', () => { resolve(); });
     zip.on('error', reject);
     zip.readEntry();
   });

@@ -1,6 +1,7 @@
 // A streaming result that owns its pooled connection: chunks are fetched on demand, and close() (idempotent) returns
 // the connection on every path: end of rows, error, abort, or a reader that never started reading. Closing while a
 // fetch is in flight interrupts the statement and returns the connection once DuckDB lets go of it.
+import { defined } from './defined.ts';
 import type { DuckDBDataChunk, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
 import { QueryAbortedError, type BorrowOptions, type Engine } from '../db/Engine.ts';
 import { interruptUntilSettled } from '../db/interruptUntilSettled.ts';
@@ -9,7 +10,7 @@ export class RowCursor {
   private result: DuckDBResult | null = null;
   private pending: Promise<unknown> | null = null;
   private closed = false;
-  private readonly onAbort = () => this.close();
+  private readonly onAbort = () => { this.close(); };
 
   private constructor(
     private readonly lease: Awaited<ReturnType<Engine['lease']>>,
@@ -35,17 +36,17 @@ export class RowCursor {
   }
 
   get columnNames(): string[] {
-    return this.result!.columnNames();
+    return defined(this.result, 'this.result').columnNames();
   }
 
   get columnTypes() {
-    return this.result!.columnTypes();
+    return defined(this.result, 'this.result').columnTypes();
   }
 
   /** The next non-empty chunk, or null at the end (the connection is then already back in the pool). */
   async next(): Promise<DuckDBDataChunk | null> {
     if (this.closed) throw new QueryAbortedError();
-    const chunk = await this.track(this.result!.fetchChunk());
+    const chunk = await this.track(defined(this.result, 'this.result').fetchChunk());
     if (!chunk || chunk.rowCount === 0) {
       this.close();
       return null;
@@ -59,7 +60,7 @@ export class RowCursor {
     this.signal?.removeEventListener('abort', this.onAbort);
     if (this.pending) {
       interruptUntilSettled(this.lease.connection, this.pending);
-      void this.pending.finally(() => this.lease.release());
+      void this.pending.finally(() => { this.lease.release(); });
     } else this.lease.release();
   }
 

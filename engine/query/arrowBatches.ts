@@ -1,5 +1,6 @@
 // DuckDB chunks -> Apache Arrow record batches (@duckdb/node-api hands out no Arrow). Scalars keep their type; nested
 // values (LIST, STRUCT, MAP) travel as JSON text in a Utf8 column, which every Arrow reader can parse.
+import { defined } from './defined.ts';
 import * as arrow from 'apache-arrow';
 import { DuckDBTypeId, JSDuckDBValueConverter, JsonDuckDBValueConverter, type DuckDBDataChunk, type DuckDBType } from '@duckdb/node-api';
 
@@ -14,7 +15,7 @@ function jsonText(chunk: DuckDBDataChunk, index: number): unknown[] {
 }
 
 function plainText(chunk: DuckDBDataChunk, index: number): unknown[] {
-  return chunk.convertColumnValues(index, JsonDuckDBValueConverter).map((value) => (value === null ? null : String(value)));
+  return chunk.convertColumnValues(index, JsonDuckDBValueConverter).map((value) => (value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)));
 }
 
 function columnFor(name: string, type: DuckDBType): Column {
@@ -40,18 +41,25 @@ export class ArrowBatcher {
   private readonly columns: Column[];
 
   constructor(names: readonly string[], types: readonly DuckDBType[]) {
-    this.columns = names.map((name, i) => columnFor(name, types[i]!));
+    this.columns = names.map((name, i) => columnFor(name, defined(types[i], 'types[i]')));
     this.schema = new arrow.Schema(this.columns.map((c) => c.field));
   }
 
   batch(chunk: DuckDBDataChunk): arrow.RecordBatch {
-    const children = this.columns.map((c, i) => arrow.vectorFromArray(c.convert(chunk, i), c.field.type).data[0]!);
+    const children = this.columns.map((c, i) => columnData(c.convert(chunk, i), c.field));
     const data = arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: chunk.rowCount, nullCount: 0, children });
     return new arrow.RecordBatch(this.schema, data);
   }
 
   empty(): arrow.RecordBatch {
-    const children = this.columns.map((c) => arrow.vectorFromArray([], c.field.type).data[0]!);
+    const children = this.columns.map((c) => columnData([], c.field));
     return new arrow.RecordBatch(this.schema, arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: 0, nullCount: 0, children }));
   }
+}
+
+/** One column's values as Arrow data: a fresh vector of this length is built in a single chunk. */
+function columnData(values: unknown[], field: arrow.Field): arrow.Data {
+  // Field's default type parameter is `any`; every field here was built from a concrete DataType in columnFor
+  const type = field.type as arrow.DataType;
+  return defined(arrow.vectorFromArray<arrow.DataType>(values, type).data[0], 'the Arrow vector\'s first chunk');
 }

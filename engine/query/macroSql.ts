@@ -4,13 +4,13 @@
 import { quoteIdentifier } from '../db/quote.ts';
 
 function call(macro: string, argCount: number): string {
-  const placeholders = Array.from({ length: argCount }, (_, i) => `$${i + 1}`).join(', ');
+  const placeholders = Array.from({ length: argCount }, (_, i) => `$${String(i + 1)}`).join(', ');
   return `${quoteIdentifier(macro)}(${placeholders})`;
 }
 
 /** Rows as DuckDB types (Arrow, CSV); paged adds LIMIT $n+1 OFFSET $n+2. */
 export function rowsSql(macro: string, argCount: number, paged: boolean): string {
-  const page = paged ? ` LIMIT $${argCount + 1} OFFSET $${argCount + 2}` : '';
+  const page = paged ? ` LIMIT $${String(argCount + 1)} OFFSET $${String(argCount + 2)}` : '';
   return `SELECT * FROM ${call(macro, argCount)}${page}`;
 }
 

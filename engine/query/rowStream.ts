@@ -2,6 +2,7 @@
 // envelope), Arrow IPC or CSV. The first piece is produced before the stream is returned, so a failing statement
 // surfaces as an error the caller can still answer with a status; destroying the stream (client gone, HEAD, error)
 // closes the cursor, which interrupts the statement and returns the connection.
+import { defined } from './defined.ts';
 import { Readable, pipeline } from 'node:stream';
 import * as arrow from 'apache-arrow';
 import type { BorrowOptions, Engine } from '../db/Engine.ts';
@@ -24,7 +25,7 @@ type Piece = string | arrow.RecordBatch;
 
 export async function rowStream(engine: Engine, call: MacroCall, format: Format, options: StreamOptions = {}): Promise<Readable> {
   const paged = options.page !== undefined;
-  const args = paged ? [...call.args, options.page!.size, options.page!.offset] : call.args;
+  const args = paged ? [...call.args, defined(options.page, 'options.page').size, defined(options.page, 'options.page').offset] : call.args;
   const sql = format === 'json' ? jsonRowsSql(call.macro, call.args.length, paged, call.omitWhenNull) : rowsSql(call.macro, call.args.length, paged);
   const cursor = await RowCursor.open(engine, sql, args, options);
   const next = format === 'json' ? jsonPieces(cursor, options.envelope) : format === 'csv' ? csvPieces(cursor) : arrowPieces(cursor);

@@ -1,6 +1,7 @@
 // Writes one ingest batch atomically: rows are staged in DuckDB, written as Parquet into _staging/<batch>,
 // then a COMMIT journal is written and the files are moved into place. A crash before the journal leaves the
 // warehouse as it was (the staging folder is discarded); a crash after it is rolled forward by the next writer.
+import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -62,8 +63,8 @@ function stagedAs(type: StageType): string {
 export async function checkStagingTable(c: DuckDBConnection, dataset: DatasetSpec): Promise<DuckDBType[]> {
   const table = `stage_${dataset.name}`;
   const probe = await c.run(`SELECT * FROM ${quoteIdentifier(table)} LIMIT 0`);
-  const actual = probe.columnNames().map((name, i) => `${name} ${probe.columnTypes()[i]!.toString()}`);
-  const expected = dataset.fields.map((field, i) => `${dataset.columnNames[i]!} ${stagedAs((dataset.columns as Record<string, StageType>)[field]!)}`);
+  const actual = probe.columnNames().map((name, i) => `${name} ${defined(probe.columnTypes()[i], 'probe.columnTypes()[i]').toString()}`);
+  const expected = dataset.fields.map((field, i) => `${defined(dataset.columnNames[i], 'dataset.columnNames[i]')} ${stagedAs(defined((dataset.columns as Record<string, StageType>)[field], '(dataset.columns as Record<string, StageType>)[field]'))}`);
   if (actual.join(', ') !== expected.join(', ')) {
     throw new Error(`${table} does not match the ${dataset.name} descriptor:\n  table:      ${actual.join(', ')}\n  descriptor: ${expected.join(', ')}`);
   }
@@ -71,7 +72,7 @@ export async function checkStagingTable(c: DuckDBConnection, dataset: DatasetSpe
 }
 
 function missingField(dataset: DatasetSpec, index: number, field: string): Error {
-  return new Error(`${dataset.name} row ${index}: field "${field}" is missing (use null for an absent value)`);
+  return new Error(`${dataset.name} row ${String(index)}: field "${field}" is missing (use null for an absent value)`);
 }
 
 /**
@@ -84,7 +85,7 @@ function checkUnknownFields(dataset: DatasetSpec, row: object, index: number): v
   if (keys.length === dataset.fields.length && keys.every((k) => k in dataset.columns)) return;
   const unknown = keys.filter((k) => !(k in dataset.columns));
   if (unknown.length > 0) {
-    throw new Error(`${dataset.name} row ${index}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} (not in the ${dataset.name} descriptor)`);
+    throw new Error(`${dataset.name} row ${String(index)}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} (not in the ${dataset.name} descriptor)`);
   }
 }
 
@@ -101,11 +102,11 @@ export async function appendRows(c: DuckDBConnection, dataset: DatasetSpec, rows
   try {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const slice = rows.slice(start, start + CHUNK) as Record<string, unknown>[];
-      checkUnknownFields(dataset, slice[0]!, start);
+      checkUnknownFields(dataset, defined(slice[0], 'slice[0]'), start);
       const chunk = DuckDBDataChunk.create(types, slice.length);
       for (let col = 0; col < fields.length; col++) {
-        const field = fields[col]!;
-        const type = types[col]!;
+        const field = defined(fields[col], 'fields[col]');
+        const type = defined(types[col], 'types[col]');
         chunk.setColumnValues(col, slice.map((row, r) => {
           const value = row[field];
           if (value === undefined) throw missingField(dataset, start + r, field);
@@ -141,12 +142,12 @@ export function acquireWriterLock(warehouseDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
+      return () => { fs.rmSync(file, { force: true }); };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(file, 'utf8'));
       if (Number.isInteger(holder) && holder !== process.pid && pidAlive(holder)) {
-        throw new Error(`another ingest (pid ${holder}) is writing to ${warehouseDir}`);
+        throw new Error(`another ingest (pid ${String(holder)}) is writing to ${warehouseDir}`, { cause: err });
       }
       fs.rmSync(file, { force: true });
     }
@@ -229,7 +230,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
       }
       await appendRows(c, spec, list);
       await c.run(`CREATE OR REPLACE TEMP TABLE ${pending} AS SELECT * FROM ${fresh}()`);
-      const n = Number((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0]![0]);
+      const n = Number(defined((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0], '(await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0]')[0]);
       counts[spec.name] = n;
       if (n > 0) {
         const out = path.join(stagingDir, spec.name);

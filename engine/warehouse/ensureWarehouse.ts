@@ -36,7 +36,7 @@ export async function ensureWarehouse(warehouseDir: string): Promise<void> {
     for (const spec of missing) {
       const target = schemaFilePath(warehouseDir, spec);
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      const tmp = `${target}.tmp-${process.pid}`;
+      const tmp = `${target}.tmp-${String(process.pid)}`;
       const final = quoteIdentifier(`final_${spec.name}`);
       const select = spec.partitioned ? `SELECT * EXCLUDE (bucket) FROM ${final}() LIMIT 0` : `SELECT * FROM ${final}() LIMIT 0`;
       await c.run(`COPY (${select}) TO ${quotePath(tmp)} (FORMAT parquet)`);

@@ -5,7 +5,7 @@ import { defineEndpoint, type CallInput } from '../registry.ts';
 import { mapInput } from '../../engine/query/index.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 import { dateParam, type ParamValues } from '../params/ParamSpec.ts';
-import { AS_REPORTED, type AsReportedParams } from '../../engine/financials/asReported.ts';
+import { AS_REPORTED, type AsReportedParams } from '../../engine/query/index.ts';
 
 export const AsReportedPeriod = v.object({
   period: v.pipe(v.string(), v.isoDate(), v.description('Fiscal period end, YYYY-MM-DD')),

@@ -29,7 +29,7 @@ type RequiredKeys<S> = { [K in keyof S]: S[K] extends { readonly required: true 
 export type ParamValues<S> = { readonly [K in RequiredKeys<S>]: ValueOf<S[K]> } & { readonly [K in Exclude<keyof S, RequiredKeys<S>>]?: ValueOf<S[K]> };
 
 export function integerParam(min: number, max: number, description: string, extra: Partial<ParamSpec<number>> = {}): ParamSpec<number> {
-  const expected = `an integer from ${min} to ${max}`;
+  const expected = `an integer from ${String(min)} to ${String(max)}`;
   return {
     kind: 'integer',
     schema: v.pipe(v.number(expected), v.integer(expected), v.minValue(min, expected), v.maxValue(max, expected)),

@@ -1,4 +1,5 @@
 // "Did you mean": the known name closest to an unknown one (case-insensitive match first, then edit distance <= 2).
+import { defined } from '../../engine/query/defined.ts';
 export function suggest(unknown: string, known: readonly string[]): string | null {
   const lower = unknown.toLowerCase();
   const exact = known.find((k) => k.toLowerCase() === lower);
@@ -22,9 +23,9 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = Math.min(defined(prev[j], 'prev[j]') + 1, defined(cur[j - 1], 'cur[j - 1]') + 1, defined(prev[j - 1], 'prev[j - 1]') + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
     prev = cur;
   }
-  return prev[b.length]!;
+  return defined(prev[b.length], 'prev[b.length]');
 }

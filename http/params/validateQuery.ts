@@ -1,5 +1,6 @@
 // Request validation at the edge: unknown parameters (with a "did you mean"), repeated ones, each value against its
 // ParamSpec, required parameters, and the spec's "exactly one entity identifier" rule. Every problem is a 400 naming the parameter.
+import { defined } from '../../engine/query/defined.ts';
 import { badRequest } from '../HttpError.ts';
 import type { Endpoint } from '../registry.ts';
 import { ENTITY_PARAMS, ENTITY_PARAM_NAMES, type EntityParam } from './entityParams.ts';
@@ -41,7 +42,7 @@ export function validateQuery(endpoint: Endpoint, query: Readonly<Record<string,
       const hint = near ? `; did you mean "${near}"?` : known.length ? `; known parameters: ${known.join(', ')}` : '; this endpoint takes no parameters';
       throw badRequest(`Unknown parameter ${shown(name)}${hint}`);
     }
-    if (Array.isArray(raw)) throw badRequest(`Parameter "${name}" was given ${raw.length} times; give it once`);
+    if (Array.isArray(raw)) throw badRequest(`Parameter "${name}" was given ${String(raw.length)} times; give it once`);
     const parsed = parseParam(spec, raw);
     if (!parsed.ok) throw badRequest(`Invalid parameter "${name}": expected ${parsed.expected}, got ${shown(raw)}`);
     if (endpoint.entity && (ENTITY_PARAM_NAMES as string[]).includes(name)) entities.push({ name: name as EntityParam, value: parsed.value as string | number });
@@ -57,5 +58,5 @@ export function validateQuery(endpoint: Endpoint, query: Readonly<Record<string,
   if (entities.length > 1) {
     throw badRequest(`Too many entity identifiers (${entities.map((e) => e.name).join(' and ')}): give exactly one of ${ENTITY_PARAM_NAMES.join(', ')}`);
   }
-  return { entity: entities[0]!, params };
+  return { entity: defined(entities[0], 'entities[0]'), params };
 }

@@ -3,6 +3,7 @@
 // The number of keys is bounded (anonymous callers are keyed by address, and addresses are cheap to rotate): past the
 // bound the least recently seen key is forgotten. A forgotten caller starts a fresh budget, which is what any new
 // address gets anyway, so the bound costs no protection that per-address limits gave.
+import { defined } from '../../engine/query/defined.ts';
 import { DAY_MS, WINDOW_MS, dayIndex, decision, type Clock, type Decision, type Limits, type RateLimiter } from './RateLimiter.ts';
 
 interface KeyState {
@@ -23,7 +24,11 @@ export class MemoryRateLimiter implements RateLimiter {
    */
   constructor(private readonly clock: Clock = Date.now, private readonly maxKeys = 100_000) {}
 
-  async hit(key: string, limits: Limits): Promise<Decision> {
+  hit(key: string, limits: Limits): Promise<Decision> {
+    return Promise.resolve(this.decide(key, limits));
+  }
+
+  private decide(key: string, limits: Limits): Decision {
     const now = this.clock();
     let s = this.keys.get(key);
     if (s) {
@@ -35,7 +40,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     this.keys.set(key, s);
     // a request stamped t counts while now - t < 60 s
-    while (s.head < s.stamps.length && s.stamps[s.head]! <= now - WINDOW_MS) s.head++;
+    while (s.head < s.stamps.length && defined(s.stamps[s.head], 's.stamps[s.head]') <= now - WINDOW_MS) s.head++;
     if (s.head > 1024 && s.head * 2 > s.stamps.length) {
       s.stamps = s.stamps.slice(s.head);
       s.head = 0;
@@ -55,7 +60,7 @@ export class MemoryRateLimiter implements RateLimiter {
       return decision(true, limits, inWindow + 1, s.dayCount, 0);
     }
     let retry = 0;
-    if (!minuteOk) retry = s.stamps[s.stamps.length - limits.perMinute]! + WINDOW_MS - now;
+    if (!minuteOk) retry = defined(s.stamps[s.stamps.length - limits.perMinute], 's.stamps[s.stamps.length - limits.perMinute]') + WINDOW_MS - now;
     if (!dayOk) retry = Math.max(retry, (today + 1) * DAY_MS - now);
     return decision(false, limits, inWindow, s.dayCount, retry);
   }
@@ -64,7 +69,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private sweep(now: number): void {
     const today = dayIndex(now);
     for (const [key, s] of this.keys) {
-      const live = s.stamps.length > s.head && s.stamps[s.stamps.length - 1]! > now - WINDOW_MS;
+      const live = s.stamps.length > s.head && defined(s.stamps[s.stamps.length - 1], 's.stamps[s.stamps.length - 1]') > now - WINDOW_MS;
       if (!live && s.day !== today) this.keys.delete(key);
     }
   }
@@ -79,11 +84,12 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.keys.size;
   }
 
-  async health(): Promise<{ backend: string; reachable: boolean }> {
-    return { backend: 'memory', reachable: true };
+  health(): Promise<{ backend: string; reachable: boolean }> {
+    return Promise.resolve({ backend: 'memory', reachable: true });
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.keys.clear();
+    return Promise.resolve();
   }
 }

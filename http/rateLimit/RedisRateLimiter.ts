@@ -3,6 +3,7 @@
 // processes. The window is a ZSET of admission times (ZREMRANGEBYSCORE drops those 60 s old, ZCARD counts, ZADD admits);
 // the day is a counter whose key names the UTC day (INCR, with an expiry a little past midnight).
 // Time comes from the injected clock, not Redis's, so expiries are relative (PEXPIRE/EXPIRE) rather than EXPIREAT.
+import { defined } from '../../engine/query/defined.ts';
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DAY_MS, WINDOW_MS, dayIndex, decision, type Clock, type Decision, type Limits, type RateLimiter } from './RateLimiter.ts';
@@ -89,8 +90,8 @@ export class RedisRateLimiter implements RateLimiter {
       this.redis.once('error', settle);
       this.redis.once('end', settle);
     });
-    this.redis.on('error', (err: Error) => this.down(err));
-    this.redis.on('close', () => this.down(new Error('connection closed')));
+    this.redis.on('error', (err: Error) => { this.down(err); });
+    this.redis.on('close', () => { this.down(new Error('connection closed')); });
   }
 
   async hit(key: string, limits: Limits): Promise<Decision> {
@@ -98,17 +99,17 @@ export class RedisRateLimiter implements RateLimiter {
     const today = dayIndex(now);
     // the hash tag keeps both keys of one caller in the same cluster slot
     const tag = `{${this.prefix}${key}}`;
-    const member = `${now}:${this.instance}:${++this.sequence}`;
+    const member = `${String(now)}:${this.instance}:${String(++this.sequence)}`;
     if (this.firstContact) await this.firstContact;
     // while the store is known to be down, refuse at once instead of each request waiting out the command timeout;
     // a background PING closes the circuit again (measured under a SIGSTOP: 503s took 106-420 ms on a loaded box when
     // every request waited for its own timeout)
     if (this.downSince !== null) throw new Error('rate-limit store unreachable');
-    const run = (this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number[]>>).feRateHit!;
+    const run = defined((this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number[]>>).feRateHit, '(this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number[]>>).feRateHit');
     let reply: number[];
     try {
       reply = await run.call(
-        this.redis, `${tag}:m`, `${tag}:d:${today}`, now, WINDOW_MS, limits.perMinute, limits.perDay, (today + 1) * DAY_MS, member,
+        this.redis, `${tag}:m`, `${tag}:d:${String(today)}`, now, WINDOW_MS, limits.perMinute, limits.perDay, (today + 1) * DAY_MS, member,
       );
     } catch (err) {
       this.down(err as Error);
@@ -116,7 +117,7 @@ export class RedisRateLimiter implements RateLimiter {
     }
     this.up();
     const [allowed, usedMinute, usedDay, retry] = reply;
-    return decision(allowed === 1, limits, usedMinute!, usedDay!, retry!);
+    return decision(allowed === 1, limits, defined(usedMinute, 'usedMinute'), defined(usedDay, 'usedDay'), defined(retry, 'retry'));
   }
 
   /** Whether Redis answers a PING within the command timeout right now. */
@@ -137,7 +138,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.downSince = Date.now();
     this.log?.error({ err: { message: err.message } }, 'rate-limit store unreachable: answering 503 until it is back');
     this.probe = setInterval(() => {
-      this.redis.ping().then(() => this.up(), () => {});
+      this.redis.ping().then(() => { this.up(); }, () => {});
     }, PROBE_MS);
     this.probe.unref();
   }
@@ -154,6 +155,6 @@ export class RedisRateLimiter implements RateLimiter {
   async close(): Promise<void> {
     this.closing = true;
     if (this.probe) clearInterval(this.probe);
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await this.redis.quit().catch(() => { this.redis.disconnect(); });
   }
 }

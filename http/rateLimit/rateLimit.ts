@@ -29,8 +29,8 @@ export function rateLimit(limiter: RateLimiter, tiers: TierConfig): Koa.Middlewa
     ctx.set('X-RateLimit-Limit-Day', String(d.day.limit));
     ctx.set('X-RateLimit-Remaining-Day', String(d.day.remaining));
     if (!d.allowed) {
-      const which = d.minute.remaining === 0 && d.day.remaining > 0 ? `per-minute limit of ${d.minute.limit}` : `daily limit of ${d.day.limit} (resets at 00:00 UTC)`;
-      throw new HttpError(429, `Rate limit exceeded: ${which}; retry in ${d.retryAfterSeconds} s`, { 'Retry-After': String(d.retryAfterSeconds) });
+      const which = d.minute.remaining === 0 && d.day.remaining > 0 ? `per-minute limit of ${String(d.minute.limit)}` : `daily limit of ${String(d.day.limit)} (resets at 00:00 UTC)`;
+      throw new HttpError(429, `Rate limit exceeded: ${which}; retry in ${String(d.retryAfterSeconds)} s`, { 'Retry-After': String(d.retryAfterSeconds) });
     }
     await next();
   };

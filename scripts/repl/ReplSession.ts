@@ -173,7 +173,7 @@ export class ReplSession {
           renderer.chunk(chunk);
         }
         renderer.end();
-        const footer = `(${rows} row${rows === 1 ? '' : 's'}, ${(performance.now() - started).toFixed(1)} ms)\n`;
+        const footer = `(${String(rows)} row${rows === 1 ? '' : 's'}, ${(performance.now() - started).toFixed(1)} ms)\n`;
         if (this.mode === 'table') out(footer);
         else if (interactive) err(footer);
         return true;
@@ -232,7 +232,7 @@ export class ReplSession {
         this.running = null;
       }
     });
-    this.options.out(`exported ${rows} row${rows === 1 ? '' : 's'} to ${target} (${(performance.now() - started).toFixed(1)} ms)\n`);
+    this.options.out(`exported ${String(rows)} row${rows === 1 ? '' : 's'} to ${target} (${(performance.now() - started).toFixed(1)} ms)\n`);
   }
 }
 

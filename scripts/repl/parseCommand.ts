@@ -1,4 +1,5 @@
 // The REPL's dot commands, parsed from one input line into a typed command (or a usage error naming the command).
+import { defined } from '../../engine/query/defined.ts';
 
 export type OutputMode = 'table' | 'csv' | 'json';
 export type ExportFormat = 'csv' | 'parquet';
@@ -34,7 +35,7 @@ Examples:
 /** Strip one pair of matching quotes around a path typed with spaces. */
 function unquote(s: string): string {
   const m = /^(['"])(.*)\1$/.exec(s);
-  return m ? m[2]! : s;
+  return m ? defined(m[2], 'm[2]') : s;
 }
 
 export function parseCommand(line: string): Command {
@@ -60,7 +61,7 @@ export function parseCommand(line: string): Command {
     case '.export': {
       const format = restWords[0]?.toLowerCase();
       if (format !== 'csv' && format !== 'parquet') throw new CommandError('.export needs a format and a path: .export csv|parquet PATH');
-      const target = unquote(rest.slice(restWords[0]!.length).trim());
+      const target = unquote(rest.slice(defined(restWords[0], 'restWords[0]').length).trim());
       if (!target) throw new CommandError(`.export ${format} needs a path, e.g. .export ${format} result.${format}`);
       return { kind: 'export', format, path: target };
     }

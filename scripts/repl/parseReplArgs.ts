@@ -1,4 +1,5 @@
 // Command-line arguments of `npm run repl`, parsed into a typed object or an error naming the bad argument.
+import { defined } from '../../engine/query/defined.ts';
 import type { OutputMode } from './parseCommand.ts';
 
 export interface ReplArgs {
@@ -24,7 +25,7 @@ export class ArgsError extends Error {}
 export function parseReplArgs(argv: readonly string[]): ReplArgs {
   const args: ReplArgs = { commands: [], allow: [], mode: 'table', help: false };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
+    const a = defined(argv[i], 'argv[i]');
     const value = () => {
       const v = argv[++i];
       if (v === undefined) throw new ArgsError(`${a} needs a value`);

@@ -1,6 +1,7 @@
 // Result renderers for the REPL's three modes. Each takes a result chunk by chunk and writes text as it goes, so a
 // large result is never held whole: the table's column widths are settled on the first chunk, later long values
 // are truncated to them.
+import { defined } from '../../engine/query/defined.ts';
 import { DuckDBTypeId, JsonDuckDBValueConverter, type DuckDBDataChunk, type DuckDBType } from '@duckdb/node-api';
 import { formatCell } from './formatCell.ts';
 import type { OutputMode } from './parseCommand.ts';
@@ -51,9 +52,9 @@ export class TableRenderer implements Renderer {
   chunk(chunk: DuckDBDataChunk): void {
     const rows = chunk.getRows().map((row) => row.map((v) => tableText(formatCell(v))));
     if (!this.widths) this.header(rows);
-    const widths = this.widths!;
+    const widths = defined(this.widths, 'this.widths');
     let text = '';
-    for (const row of rows) text += ` ${row.map((cell, i) => fit(cell, widths[i]!, this.right[i]!)).join(' | ')}`.trimEnd() + '\n';
+    for (const row of rows) text += ` ${row.map((cell, i) => fit(cell, defined(widths[i], 'widths[i]'), defined(this.right[i], 'this.right[i]'))).join(' | ')}`.trimEnd() + '\n';
     this.write(text);
   }
 
@@ -64,11 +65,11 @@ export class TableRenderer implements Renderer {
   private header(sample: string[][]): void {
     const widths = this.columns.map((c, i) => {
       let w = Math.max(1, c.name.length);
-      for (const row of sample) w = Math.max(w, row[i]!.length);
+      for (const row of sample) w = Math.max(w, defined(row[i], 'row[i]').length);
       return Math.min(w, this.maxWidth);
     });
     this.widths = widths;
-    const names = this.columns.map((c, i) => fit(c.name, widths[i]!, this.right[i]!)).join(' | ');
+    const names = this.columns.map((c, i) => fit(c.name, defined(widths[i], 'widths[i]'), defined(this.right[i], 'this.right[i]'))).join(' | ');
     this.write(` ${names}`.trimEnd() + `\n${widths.map((w) => '-'.repeat(w + 2)).join('+')}\n`);
   }
 }

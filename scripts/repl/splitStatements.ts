@@ -1,6 +1,7 @@
 // Finds where SQL statements end in typed or piped text: a ';' outside quotes, dollar-quoted strings and comments.
 // The REPL needs the text of each statement (to show it, to wrap the last one in COPY for .export), so it scans
 // itself; DuckDB still parses every statement it is given.
+import { defined } from '../../engine/query/defined.ts';
 
 export interface Split {
   /** Complete statements, trimmed, without their ';'; statements holding only comments are dropped. */
@@ -16,7 +17,7 @@ export function splitStatements(text: string): Split {
   let i = 0;
   const n = text.length;
   while (i < n) {
-    const ch = text[i]!;
+    const ch = defined(text[i], 'text[i]');
     const next = text[i + 1];
     if (ch === '-' && next === '-') {
       const eol = text.indexOf('\n', i);

@@ -36,11 +36,11 @@ export const form13fDatasetParser: GroupParser = {
     for (let r = 0; r < sub.rows; r++) {
       const accession = sub.get(r, 'ACCESSION_NUMBER');
       const form = sub.get(r, 'SUBMISSIONTYPE')?.toUpperCase() ?? null;
-      if (!accession || !form) throw new IngestError(sub.name, `13F data set: SUBMISSION line ${r + 2} lacks an accession or submission type`);
+      if (!accession || !form) throw new IngestError(sub.name, `13F data set: SUBMISSION line ${String(r + 2)} lacks an accession or submission type`);
       const c = covers.get(accession);
       const s = summaries.get(accession);
       const at = (t: TsvTable | null, row: number | undefined, col: string) => (t && row !== undefined ? t.get(row, col) : null);
-      const amendmentNo = num(at(cover, c, 'AMENDMENTNO'), cover?.name ?? group.name, `line ${(c ?? 0) + 2} AMENDMENTNO`);
+      const amendmentNo = num(at(cover, c, 'AMENDMENTNO'), cover?.name ?? group.name, `line ${String((c ?? 0) + 2)} AMENDMENTNO`);
       reports.set(accession, {
         accession,
         managerCik: cikOf(sub.get(r, 'CIK')),
@@ -52,9 +52,9 @@ export const form13fDatasetParser: GroupParser = {
         isAmendment: bool(at(cover, c, 'ISAMENDMENT')) ?? form.endsWith('/A'),
         amendmentNo: amendmentNo === null ? null : Math.trunc(amendmentNo),
         amendmentType: at(cover, c, 'AMENDMENTTYPE'),
-        tableEntryTotal: num(at(summary, s, 'TABLEENTRYTOTAL'), summary?.name ?? group.name, `line ${(s ?? 0) + 2} TABLEENTRYTOTAL`),
-        tableValueTotal: num(at(summary, s, 'TABLEVALUETOTAL'), summary?.name ?? group.name, `line ${(s ?? 0) + 2} TABLEVALUETOTAL`),
-        otherManagersCount: num(at(summary, s, 'OTHERINCLUDEDMANAGERSCOUNT'), summary?.name ?? group.name, `line ${(s ?? 0) + 2} OTHERINCLUDEDMANAGERSCOUNT`),
+        tableEntryTotal: num(at(summary, s, 'TABLEENTRYTOTAL'), summary?.name ?? group.name, `line ${String((s ?? 0) + 2)} TABLEENTRYTOTAL`),
+        tableValueTotal: num(at(summary, s, 'TABLEVALUETOTAL'), summary?.name ?? group.name, `line ${String((s ?? 0) + 2)} TABLEVALUETOTAL`),
+        otherManagersCount: num(at(summary, s, 'OTHERINCLUDEDMANAGERSCOUNT'), summary?.name ?? group.name, `line ${String((s ?? 0) + 2)} OTHERINCLUDEDMANAGERSCOUNT`),
         fileNumber: at(cover, c, 'FORM13FFILENUMBER'),
         source: '13f-dataset',
       });
@@ -65,12 +65,12 @@ export const form13fDatasetParser: GroupParser = {
     for (let r = 0; info && r < info.rows; r++) {
       const accession = info.get(r, 'ACCESSION_NUMBER') ?? '';
       const report = reports.get(accession);
-      if (!report) throw new IngestError(info.name, `13F data set: line ${r + 2} names accession ${JSON.stringify(accession)}, which SUBMISSION lacks`);
+      if (!report) throw new IngestError(info.name, `13F data set: line ${String(r + 2)} names accession ${JSON.stringify(accession)}, which SUBMISSION lacks`);
       const cusip = info.get(r, 'CUSIP')?.toUpperCase() ?? '';
-      const value = num(info.get(r, 'VALUE'), info.name, `line ${r + 2} VALUE`);
-      const shares = num(info.get(r, 'SSHPRNAMT'), info.name, `line ${r + 2} SSHPRNAMT`);
+      const value = num(info.get(r, 'VALUE'), info.name, `line ${String(r + 2)} VALUE`);
+      const shares = num(info.get(r, 'SSHPRNAMT'), info.name, `line ${String(r + 2)} SSHPRNAMT`);
       if (!/^[0-9A-Z]{9}$/.test(cusip) || value === null || shares === null) {
-        throw new IngestError(info.name, `13F data set: line ${r + 2} lacks a 9-character CUSIP, a numeric VALUE or SSHPRNAMT`);
+        throw new IngestError(info.name, `13F data set: line ${String(r + 2)} lacks a 9-character CUSIP, a numeric VALUE or SSHPRNAMT`);
       }
       const seq = (seqs.get(accession) ?? 0) + 1;
       seqs.set(accession, seq);
@@ -78,8 +78,8 @@ export const form13fDatasetParser: GroupParser = {
       batch.holdings_13f.push({
         accession, seq, nameOfIssuer, titleOfClass: info.get(r, 'TITLEOFCLASS'), cusip, figi: info.get(r, 'FIGI'), value, shares,
         shareType: info.get(r, 'SSHPRNAMTTYPE'), putCall: info.get(r, 'PUTCALL'), investmentDiscretion: info.get(r, 'INVESTMENTDISCRETION'),
-        otherManager: info.get(r, 'OTHERMANAGER'), votingSole: num(info.get(r, 'VOTING_AUTH_SOLE'), info.name, `line ${r + 2} VOTING_AUTH_SOLE`),
-        votingShared: num(info.get(r, 'VOTING_AUTH_SHARED'), info.name, `line ${r + 2} VOTING_AUTH_SHARED`), votingNone: num(info.get(r, 'VOTING_AUTH_NONE'), info.name, `line ${r + 2} VOTING_AUTH_NONE`), source: '13f-dataset',
+        otherManager: info.get(r, 'OTHERMANAGER'), votingSole: num(info.get(r, 'VOTING_AUTH_SOLE'), info.name, `line ${String(r + 2)} VOTING_AUTH_SOLE`),
+        votingShared: num(info.get(r, 'VOTING_AUTH_SHARED'), info.name, `line ${String(r + 2)} VOTING_AUTH_SHARED`), votingNone: num(info.get(r, 'VOTING_AUTH_NONE'), info.name, `line ${String(r + 2)} VOTING_AUTH_NONE`), source: '13f-dataset',
       });
       if (!securities.has(cusip)) {
         securities.set(cusip, {

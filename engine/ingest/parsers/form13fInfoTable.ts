@@ -30,13 +30,13 @@ export function readInformationTable(fileName: string, table: unknown, accession
   const securities = new Map<string, SecurityRow>();
   children(table, 'infoTable').forEach((row, i) => {
     const cusip = text(row, 'cusip')?.toUpperCase() ?? '';
-    if (!CUSIP.test(cusip)) throw new IngestError(fileName, `13F information table: row ${i + 1} has an invalid CUSIP ${JSON.stringify(cusip)}`);
+    if (!CUSIP.test(cusip)) throw new IngestError(fileName, `13F information table: row ${String(i + 1)} has an invalid CUSIP ${JSON.stringify(cusip)}`);
     const amount = child(row, 'shrsOrPrnAmt');
     const voting = child(row, 'votingAuthority');
-    const value = num(text(row, 'value'), fileName, `row ${i + 1} <value>`);
-    const shares = num(text(amount, 'sshPrnamt'), fileName, `row ${i + 1} <sshPrnamt>`);
+    const value = num(text(row, 'value'), fileName, `row ${String(i + 1)} <value>`);
+    const shares = num(text(amount, 'sshPrnamt'), fileName, `row ${String(i + 1)} <sshPrnamt>`);
     if (value === null || shares === null) {
-      throw new IngestError(fileName, `13F information table: row ${i + 1} (${cusip}) lacks a numeric <value> or <sshPrnamt>`);
+      throw new IngestError(fileName, `13F information table: row ${String(i + 1)} (${cusip}) lacks a numeric <value> or <sshPrnamt>`);
     }
     const nameOfIssuer = text(row, 'nameOfIssuer');
     batch.holdings_13f.push({
@@ -52,9 +52,9 @@ export function readInformationTable(fileName: string, table: unknown, accession
       putCall: text(row, 'putCall'),
       investmentDiscretion: text(row, 'investmentDiscretion'),
       otherManager: text(row, 'otherManager'),
-      votingSole: num(text(voting, 'Sole'), fileName, `row ${i + 1} <Sole>`),
-      votingShared: num(text(voting, 'Shared'), fileName, `row ${i + 1} <Shared>`),
-      votingNone: num(text(voting, 'None'), fileName, `row ${i + 1} <None>`),
+      votingSole: num(text(voting, 'Sole'), fileName, `row ${String(i + 1)} <Sole>`),
+      votingShared: num(text(voting, 'Shared'), fileName, `row ${String(i + 1)} <Shared>`),
+      votingNone: num(text(voting, 'None'), fileName, `row ${String(i + 1)} <None>`),
       source: '13f',
     });
     if (!securities.has(cusip)) {

@@ -4,6 +4,7 @@
 // Both num layouts are read by header name: current (adsh, tag, version, ddate, qtrs, uom, segments, coreg, value,
 // footnote), legacy (adsh, tag, version, coreg, ddate, qtrs, uom, value, footnote) and FSN (… dimh, iprx, …, dcml).
 // Period rounding, dimension naming and the no-sub rule are explained in fsdsPeriod.ts, fsdsDims.ts, fsdsFiler.ts.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile, SourceGroup } from '../SourceFile.ts';
 import type { Batch } from '../Batch.ts';
@@ -28,7 +29,7 @@ export const fsdsParser: GroupParser = {
     return group.files.has('num.txt');
   },
   parse(group: SourceGroup, batch: Batch) {
-    const num = group.files.get('num.txt')!;
+    const num = defined(group.files.get('num.txt'), 'group.files.get(\'num.txt\')');
     const subFile = group.files.get('sub.txt');
     const subs = subFile ? readSub(subFile) : new Map<string, SubInfo>();
     const perShare = perShareTags(group.files.get('tag.txt'));
@@ -43,7 +44,7 @@ export const fsdsParser: GroupParser = {
         f = { cik: sub.cik, form: sub.form, filed: sub.filed, fy: sub.fy, fp: sub.fp, extPrefix: sub.extPrefix };
       } else {
         const r = resolveFiler(adsh);
-        if (typeof r === 'string') throw new IngestError(num.name, `line ${line}: ${r}`);
+        if (typeof r === 'string') throw new IngestError(num.name, `line ${String(line)}: ${r}`);
         f = { ...r, extPrefix: null };
       }
       filers.set(adsh, f);
@@ -65,19 +66,19 @@ export const fsdsParser: GroupParser = {
     const concepts = new Map<string, string>();
     for (const { line, fields } of t.rows()) {
       if (fields.length < t.columns.length - 1) {
-        throw new IngestError(num.name, `line ${line}: ${fields.length} fields where the header has ${t.columns.length}`);
+        throw new IngestError(num.name, `line ${String(line)}: ${String(fields.length)} fields where the header has ${String(t.columns.length)}`);
       }
       const valueText = at(fields, c.value).trim();
       // the SEC keeps rows whose value is NULL (nil facts such as CommitmentsAndContingencies): nothing to store
       if (valueText === '') continue;
       const value = Number(valueText);
-      if (!Number.isFinite(value)) throw new IngestError(num.name, `line ${line}: value ${JSON.stringify(valueText)} is not a number`);
+      if (!Number.isFinite(value)) throw new IngestError(num.name, `line ${String(line)}: value ${JSON.stringify(valueText)} is not a number`);
       const adsh = at(fields, c.adsh).trim();
-      if (!ACCESSION.test(adsh)) throw new IngestError(num.name, `line ${line}: adsh ${JSON.stringify(adsh)} is not an accession number`);
+      if (!ACCESSION.test(adsh)) throw new IngestError(num.name, `line ${String(line)}: adsh ${JSON.stringify(adsh)} is not an accession number`);
       const tag = at(fields, c.tag).trim();
       const version = at(fields, c.version).trim();
       const uom = at(fields, c.uom).trim();
-      if (!tag || !version || !uom) throw new IngestError(num.name, `line ${line}: tag, version and uom are required`);
+      if (!tag || !version || !uom) throw new IngestError(num.name, `line ${String(line)}: tag, version and uom are required`);
       const filer = filerOf(adsh, line);
       const ddate = at(fields, c.ddate).trim();
       const qtrs = at(fields, c.qtrs);
@@ -132,7 +133,7 @@ function perShareTags(file: SourceFile | undefined): Set<string> {
   const datatype = t.index('datatype');
   if (tag < 0 || version < 0 || datatype < 0) return out;
   for (const { fields } of t.rows()) {
-    if (fields[datatype] === 'perShare') out.add(`${fields[tag]}\t${fields[version]}`);
+    if (fields[datatype] === 'perShare') out.add(`${String(fields[tag])}\t${String(fields[version])}`);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Turns an FS/FSN num row's (tag, version) into the prefixed QName the warehouse uses (`us-gaap:Revenues`).
 // `version` is `taxonomy/year` for a standard tag and the defining accession number for a company extension.
+import { defined } from '../../query/defined.ts';
 
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 
@@ -15,7 +16,7 @@ const PREFIX_OF_TAXONOMY: Readonly<Record<string, string>> = {
  */
 export function extensionPrefix(instance: string | undefined): string | null {
   const m = /^([a-z][a-z0-9]{0,19})[-_]\d{8}/i.exec(instance ?? '');
-  return m ? m[1]!.toLowerCase() : null;
+  return m ? defined(m[1], 'm[1]').toLowerCase() : null;
 }
 
 /** Prefixed concept name; `ext` stands for an extension prefix the data set does not reveal. */

@@ -35,7 +35,7 @@ export function filerResolver(batch: Batch): (adsh: string) => Filer | string {
     const prefix = Number(adsh.slice(0, 10));
     if (!(prefix > 0)) return `accession ${adsh} has no sub row and no CIK prefix`;
     if (FILING_AGENTS.has(prefix)) {
-      return `accession ${adsh} has no sub row and was submitted by filing agent CIK ${prefix}, so its registrant is unknown: include sub.txt or ingest the filer's submissions JSON in the same run`;
+      return `accession ${adsh} has no sub row and was submitted by filing agent CIK ${String(prefix)}, so its registrant is unknown: include sub.txt or ingest the filer's submissions JSON in the same run`;
     }
     return { cik: prefix, form: null, filed: null, fy: null, fp: null };
   };

@@ -13,16 +13,16 @@ export interface FsPeriod {
 }
 
 export function fsPeriod(ddate: string, qtrs: string, file: string, line: number): FsPeriod {
-  if (!/^\d{8}$/.test(ddate)) throw new IngestError(file, `line ${line}: ddate ${JSON.stringify(ddate)} is not YYYYMMDD`);
+  if (!/^\d{8}$/.test(ddate)) throw new IngestError(file, `line ${String(line)}: ddate ${JSON.stringify(ddate)} is not YYYYMMDD`);
   const y = Number(ddate.slice(0, 4));
   const m = Number(ddate.slice(4, 6));
   const d = Number(ddate.slice(6, 8));
   const end = new Date(Date.UTC(y, m - 1, d));
   if (end.getUTCFullYear() !== y || end.getUTCMonth() !== m - 1 || end.getUTCDate() !== d) {
-    throw new IngestError(file, `line ${line}: ddate ${ddate} is not a calendar date`);
+    throw new IngestError(file, `line ${String(line)}: ddate ${ddate} is not a calendar date`);
   }
   const q = qtrs.trim() === '' ? NaN : Number(qtrs);
-  if (!Number.isInteger(q) || q < 0 || q > 400) throw new IngestError(file, `line ${line}: qtrs ${JSON.stringify(qtrs)} is not a whole number of quarters`);
+  if (!Number.isInteger(q) || q < 0 || q > 400) throw new IngestError(file, `line ${String(line)}: qtrs ${JSON.stringify(qtrs)} is not a whole number of quarters`);
   const periodEnd = `${ddate.slice(0, 4)}-${ddate.slice(4, 6)}-${ddate.slice(6, 8)}`;
   if (q === 0) return { periodStart: null, periodEnd };
   const isMonthEnd = new Date(Date.UTC(y, m - 1, d + 1)).getUTCDate() === 1;

@@ -46,10 +46,10 @@ export function readSub(file: SourceFile): Map<string, SubInfo> {
     const opt = (name: string): string | null => get(name) || null;
     const adsh = get('adsh');
     const cik = Number(get('cik'));
-    if (!ACCESSION.test(adsh)) throw new IngestError(file.name, `line ${line}: adsh ${JSON.stringify(adsh)} is not an accession number`);
-    if (!Number.isInteger(cik) || cik <= 0) throw new IngestError(file.name, `line ${line}: cik ${JSON.stringify(get('cik'))} is not a CIK`);
+    if (!ACCESSION.test(adsh)) throw new IngestError(file.name, `line ${String(line)}: adsh ${JSON.stringify(adsh)} is not an accession number`);
+    if (!Number.isInteger(cik) || cik <= 0) throw new IngestError(file.name, `line ${String(line)}: cik ${JSON.stringify(get('cik'))} is not a CIK`);
     const form = get('form');
-    if (!form) throw new IngestError(file.name, `line ${line}: sub row ${adsh} has no form`);
+    if (!form) throw new IngestError(file.name, `line ${String(line)}: sub row ${adsh} has no form`);
     const filed = fsDate(get('filed'));
     const accepted = acceptedIso(get('accepted'));
     const fyText = get('fy');
@@ -87,7 +87,7 @@ export function readSub(file: SourceFile): Map<string, SubInfo> {
 /** `2024-11-01 06:02:00.0` (EDGAR Eastern wall-clock time) -> `2024-11-01T06:02:00`. */
 function acceptedIso(v: string): string | null {
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})/.exec(v);
-  return m ? `${m[1]}T${m[2]}` : null;
+  return m ? `${String(m[1])}T${String(m[2])}` : null;
 }
 
 /**

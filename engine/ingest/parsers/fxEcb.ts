@@ -1,6 +1,7 @@
 // ECB euro foreign exchange reference rates (eurofxref-hist.csv inside eurofxref-hist.zip, or the one-day
 // eurofxref.csv): wide CSV, a Date column then one column per currency, EUR base, `N/A` where a currency was not
 // quoted. Each cell becomes 1 EUR = rate <column>; the ECB publishes each day's rates that afternoon, so published = date.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { FxRateRow } from '../rows.ts';
@@ -14,8 +15,8 @@ function ecbDay(file: string, where: string, raw: string): string {
   const text = raw.trim();
   if (isCalendarDay(text)) return text;
   const m = /^(\d{1,2}) ([A-Za-z]+) (\d{4})$/.exec(text);
-  const month = m ? MONTHS.indexOf(m[2]!.toLowerCase()) : -1;
-  if (m && month >= 0) return dayOf(file, where, `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`);
+  const month = m ? MONTHS.indexOf(defined(m[2], 'm[2]').toLowerCase()) : -1;
+  if (m && month >= 0) return dayOf(file, where, `${String(m[3])}-${String(month + 1).padStart(2, '0')}-${defined(m[1], 'm[1]').padStart(2, '0')}`);
   return dayOf(file, where, text);
 }
 
@@ -26,16 +27,16 @@ export const fxEcbParser: Parser = {
   },
   parse(file, batch) {
     const lines = file.bytes.toString('utf8').split(/\r?\n/);
-    const columns = lines[0]!.replace(/^\uFEFF/, '').split(',').map((c) => c.trim());
+    const columns = defined(lines[0], 'lines[0]').replace(/^\uFEFF/, '').split(',').map((c) => c.trim());
     const rows: FxRateRow[] = [];
     for (let n = 1; n < lines.length; n++) {
-      const line = lines[n]!;
+      const line = defined(lines[n], 'lines[n]');
       if (line.trim() === '') continue;
       const cells = line.split(',');
-      const where = `line ${n + 1}`;
+      const where = `line ${String(n + 1)}`;
       const date = ecbDay(file.name, where, cells[0] ?? '');
       for (let i = 1; i < columns.length; i++) {
-        const quote = columns[i]!;
+        const quote = defined(columns[i], 'columns[i]');
         if (quote === '') continue;
         const rate = rateOf(file.name, `${where} ${quote}`, cells[i]);
         if (rate !== null) rows.push({ date, base: 'EUR', quote, rate, source: 'ecb', published: date });

@@ -3,6 +3,7 @@
 // DEX<A><B> = units of A's currency for one unit of B's (DEXUSEU: U.S. dollars to one euro; DEXJPUS: yen to one
 // U.S. dollar), with FRED's two-letter country codes. Rows are stored as quoted: 1 <B> = value <A>.
 // H.10 is released weekly, on the Monday after the week observed, so a day's rate is published that Monday.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { FxRateRow } from '../rows.ts';
@@ -21,8 +22,8 @@ const HEADER = /^\uFEFF?"?(observation_date|DATE)"?\s*,\s*"?(DEX[A-Z]{4})"?\s*$/
 export function h10Pair(seriesId: string): { base: string; quote: string } | null {
   const m = /^DEX([A-Z]{2})([A-Z]{2})$/.exec(seriesId);
   if (!m) return null;
-  const quote = FRED_H10_COUNTRY[m[1]!];
-  const base = FRED_H10_COUNTRY[m[2]!];
+  const quote = FRED_H10_COUNTRY[defined(m[1], 'm[1]')];
+  const base = FRED_H10_COUNTRY[defined(m[2], 'm[2]')];
   return quote && base && quote !== base ? { base, quote } : null;
 }
 
@@ -41,15 +42,15 @@ export const fxFredParser: Parser = {
   },
   parse(file, batch) {
     const lines = file.bytes.toString('utf8').split(/\r?\n/);
-    const series = HEADER.exec(lines[0]!)![2]!;
+    const series = defined(HEADER.exec(lines[0] ?? '')?.[2], 'FRED header series id (checked by detect)');
     const pair = h10Pair(series);
     if (!pair) throw new IngestError(file.name, `FRED series ${series}: not an H.10 exchange-rate series with known country codes (${Object.keys(FRED_H10_COUNTRY).join(' ')})`);
     const rows: FxRateRow[] = [];
     for (let n = 1; n < lines.length; n++) {
-      const line = lines[n]!.replace(/"/g, '');
+      const line = defined(lines[n], 'lines[n]').replace(/"/g, '');
       if (line.trim() === '') continue;
       const [day, value] = line.split(',');
-      const where = `line ${n + 1}`;
+      const where = `line ${String(n + 1)}`;
       const date = dayOf(file.name, where, day);
       const rate = rateOf(file.name, where, value);
       if (rate !== null) rows.push({ date, base: pair.base, quote: pair.quote, rate, source: 'fred-h10', published: h10Release(date) });

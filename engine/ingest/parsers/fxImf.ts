@@ -3,6 +3,7 @@
 // Several countries share a currency (EUR, XOF, USD itself); one rate per (date, currency) is kept, the first seen.
 // IFS publishes with a lag that the file does not state, so published = the observation date (documented in
 // sql/30_fx/README.md); IMF rates rank last and only price a date they were observed on.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { FxRateRow } from '../rows.ts';
@@ -13,7 +14,7 @@ function splitCsv(line: string): string[] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
+    const ch = defined(line[i], 'line[i]');
     if (quoted) {
       if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; }
       else if (ch === '"') quoted = false;
@@ -36,13 +37,13 @@ export const fxImfParser: Parser = {
     const seen = new Set<string>();
     const rows: FxRateRow[] = [];
     for (let n = 1; n < lines.length; n++) {
-      const line = lines[n]!;
+      const line = defined(lines[n], 'lines[n]');
       if (line.trim() === '') continue;
       const [day, value, currency] = splitCsv(line);
-      const where = `line ${n + 1}`;
+      const where = `line ${String(n + 1)}`;
       const date = dayOf(file.name, where, day);
       const quote = (currency ?? '').trim().toUpperCase();
-      if (!/^[A-Z]{3}$/.test(quote)) throw new IngestError(file.name, `${where}: "${currency}" is not a currency code`);
+      if (!/^[A-Z]{3}$/.test(quote)) throw new IngestError(file.name, `${where}: "${String(currency)}" is not a currency code`);
       const rate = rateOf(file.name, where, value);
       if (rate === null || quote === 'USD' || seen.has(`${date}|${quote}`)) continue;
       seen.add(`${date}|${quote}`);

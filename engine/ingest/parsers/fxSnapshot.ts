@@ -2,6 +2,7 @@
 // {"date":"2025-07-30","base":"eur","rates":{"usd":1.15,...}} = 1 base = rate <code>. The feeds mix fiat currencies
 // with crypto tokens and withdrawn codes; only active ISO 4217 codes are kept (fxIso4217.ts). A line marked
 // `"demo": true` (the synthetic rates of engine/demo/demoFxRates.ts) is stored under source `demo`, ranked last.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { FxRateRow } from '../rows.ts';
@@ -18,9 +19,9 @@ export const fxSnapshotParser: Parser = {
     const lines = file.bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
     const rows: FxRateRow[] = [];
     for (let n = 0; n < lines.length; n++) {
-      const line = lines[n]!.trim();
+      const line = defined(lines[n], 'lines[n]').trim();
       if (line === '') continue;
-      const where = `line ${n + 1}`;
+      const where = `line ${String(n + 1)}`;
       let doc: unknown;
       try {
         doc = JSON.parse(line);

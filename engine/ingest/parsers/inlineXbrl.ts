@@ -111,7 +111,7 @@ export function readInline(...files: SourceFile[]): XbrlYield {
       scope = resolve;
       return {
         open(tag) {
-          if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.open(tag);
+          if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) { res.open(tag); return; }
           if (!isInlineNs(tag.uri)) return;
           if (tag.local === 'nonFraction') openFact(tag, true);
           else if (tag.local === 'nonNumeric') openFact(tag, false);
@@ -123,7 +123,7 @@ export function readInline(...files: SourceFile[]): XbrlYield {
           for (const f of stack) f.parts?.push(t);
         },
         close(tag) {
-          if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.close(tag);
+          if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) { res.close(tag); return; }
           if (!isInlineNs(tag.uri)) return;
           if (tag.local === 'nonFraction' || tag.local === 'nonNumeric') {
             const frame = stack.pop();

@@ -71,7 +71,7 @@ export const insiderDatasetParser: GroupParser = {
       const issuerCik = cikOf(sub.get(r, 'ISSUERCIK'));
       const documentType = sub.get(r, 'DOCUMENT_TYPE')?.toUpperCase() ?? null;
       if (!accession || issuerCik === null || !documentType) {
-        throw new IngestError(sub.name, `insider data set: SUBMISSION line ${r + 2} lacks an accession, issuer CIK or document type`);
+        throw new IngestError(sub.name, `insider data set: SUBMISSION line ${String(r + 2)} lacks an accession, issuer CIK or document type`);
       }
       filings.set(accession, {
         accession,
@@ -94,7 +94,7 @@ export const insiderDatasetParser: GroupParser = {
     const parentOf = (t: TsvTable, r: number): InsiderFilingRow => {
       const accession = t.get(r, 'ACCESSION_NUMBER') ?? '';
       const parent = filings.get(accession);
-      if (!parent) throw new IngestError(t.name, `insider data set: line ${r + 2} names accession ${JSON.stringify(accession)}, which SUBMISSION lacks`);
+      if (!parent) throw new IngestError(t.name, `insider data set: line ${String(r + 2)} names accession ${JSON.stringify(accession)}, which SUBMISSION lacks`);
       return parent;
     };
     const owners = table(group, 'reportingowner', ['ACCESSION_NUMBER', 'RPTOWNERCIK', 'RPTOWNERNAME', 'RPTOWNER_RELATIONSHIP']);
@@ -136,19 +136,19 @@ export const insiderDatasetParser: GroupParser = {
           transactionCode: t.get(r, 'TRANS_CODE'),
           equitySwapInvolved: bool(t.get(r, 'EQUITY_SWAP_INVOLVED')),
           timeliness: t.get(r, 'TRANS_TIMELINESS'),
-          shares: num(t.get(r, 'TRANS_SHARES'), t.name, `line ${r + 2} TRANS_SHARES`),
-          pricePerShare: num(t.get(r, 'TRANS_PRICEPERSHARE'), t.name, `line ${r + 2} TRANS_PRICEPERSHARE`),
+          shares: num(t.get(r, 'TRANS_SHARES'), t.name, `line ${String(r + 2)} TRANS_SHARES`),
+          pricePerShare: num(t.get(r, 'TRANS_PRICEPERSHARE'), t.name, `line ${String(r + 2)} TRANS_PRICEPERSHARE`),
           acquiredDisposed: t.get(r, 'TRANS_ACQUIRED_DISP_CD'),
-          sharesAfter: num(t.get(r, 'SHRS_OWND_FOLWNG_TRANS'), t.name, `line ${r + 2} SHRS_OWND_FOLWNG_TRANS`),
-          valueAfter: num(t.get(r, 'VALU_OWND_FOLWNG_TRANS'), t.name, `line ${r + 2} VALU_OWND_FOLWNG_TRANS`),
+          sharesAfter: num(t.get(r, 'SHRS_OWND_FOLWNG_TRANS'), t.name, `line ${String(r + 2)} SHRS_OWND_FOLWNG_TRANS`),
+          valueAfter: num(t.get(r, 'VALU_OWND_FOLWNG_TRANS'), t.name, `line ${String(r + 2)} VALU_OWND_FOLWNG_TRANS`),
           directIndirect: t.get(r, 'DIRECT_INDIRECT_OWNERSHIP'),
           natureOfOwnership: t.get(r, 'NATURE_OF_OWNERSHIP'),
-          exercisePrice: isDerivative ? num(t.get(r, 'CONV_EXERCISE_PRICE'), t.name, `line ${r + 2} CONV_EXERCISE_PRICE`) : null,
+          exercisePrice: isDerivative ? num(t.get(r, 'CONV_EXERCISE_PRICE'), t.name, `line ${String(r + 2)} CONV_EXERCISE_PRICE`) : null,
           // the data set spells it EXCERCISE_DATE in DERIV_TRANS and EXERCISE_DATE in DERIV_HOLDING
           exerciseDate: isDerivative ? dateOf(t.get(r, 'EXCERCISE_DATE') ?? t.get(r, 'EXERCISE_DATE')) : null,
           expirationDate: isDerivative ? dateOf(t.get(r, 'EXPIRATION_DATE')) : null,
           underlyingSecurity: isDerivative ? t.get(r, 'UNDLYNG_SEC_TITLE') : null,
-          underlyingShares: isDerivative ? num(t.get(r, 'UNDLYNG_SEC_SHARES'), t.name, `line ${r + 2} UNDLYNG_SEC_SHARES`) : null,
+          underlyingShares: isDerivative ? num(t.get(r, 'UNDLYNG_SEC_SHARES'), t.name, `line ${String(r + 2)} UNDLYNG_SEC_SHARES`) : null,
           footnoteIds: footnoteIdsOf(t, r),
           source: 'insider-dataset',
         };

@@ -25,7 +25,7 @@ export function readTsv(file: SourceFile, required: string[]): TsvTable {
   const data = lines.slice(1).map((l) => l.split('\t'));
   data.forEach((fields, i) => {
     if (fields.length !== header.length) {
-      throw new IngestError(file.name, `insider data set: line ${i + 2} has ${fields.length} fields, the header has ${header.length} (truncated or malformed row)`);
+      throw new IngestError(file.name, `insider data set: line ${String(i + 2)} has ${String(fields.length)} fields, the header has ${String(header.length)} (truncated or malformed row)`);
     }
   });
   return {

@@ -1,6 +1,7 @@
 // A user-supplied CUSIP mapping file: CSV whose header names a `cusip` column and a `ticker` column, optionally
 // `figi` / `composite_figi` / `share_class_figi`, `cik` and `name` (e.g. an OpenFIGI export, or edgartools' CUSIP ->
 // ticker table). Each row becomes a securities row (source 'cusip-map'); the ticker links the CUSIP to an issuer.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { SecurityRow } from '../rows.ts';
@@ -11,7 +12,7 @@ function splitCsv(line: string): string[] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
+    const ch = defined(line[i], 'line[i]');
     if (quoted) {
       if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; }
       else if (ch === '"') quoted = false;
@@ -48,10 +49,10 @@ export const cusipMapParser: Parser = {
     const iName = col('name', 'issuer', 'issuer_name');
     const rows: SecurityRow[] = [];
     for (let n = 1; n < lines.length; n++) {
-      const line = lines[n]!;
+      const line = defined(lines[n], 'lines[n]');
       if (line.trim() === '') continue;
       const f = splitCsv(line);
-      const at = (i: number) => (i >= 0 && f[i] ? f[i]! : null);
+      const at = (i: number) => (i >= 0 && f[i] ? f[i] : null);
       const cusip = cusipOf(at(iCusip));
       // placeholder and malformed identifiers in third-party maps are skipped, not fatal
       if (!cusip) continue;

@@ -23,7 +23,7 @@ const PLAIN = /(?<!\d)(\d{10})(\d{2})(\d{6})(?!\d)/;
 
 export function accessionIn(name: string): string | null {
   const m = DASHED.exec(name) ?? PLAIN.exec(name);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+  return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}` : null;
 }
 
 export function filingMetaOf(file: SourceFile): FilingMeta {

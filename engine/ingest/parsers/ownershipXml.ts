@@ -30,7 +30,7 @@ function ownerOf(node: unknown): InsiderOwner | null {
 
 function tableRow(node: unknown, base: Pick<InsiderTransactionRow, 'accession' | 'issuerCik' | 'documentType' | 'source'>,
   isDerivative: boolean, isHolding: boolean, seq: number, fileName: string): InsiderTransactionRow {
-  const where = `${isDerivative ? 'derivative' : 'non-derivative'} ${isHolding ? 'holding' : 'transaction'} ${seq}`;
+  const where = `${isDerivative ? 'derivative' : 'non-derivative'} ${isHolding ? 'holding' : 'transaction'} ${String(seq)}`;
   const n = (node: unknown, field: string) => num(valueOf(node, field), fileName, `${where} <${field}>`);
   const coding = child(node, 'transactionCoding');
   const amounts = child(node, 'transactionAmounts');

@@ -1,5 +1,6 @@
 // XML helpers shared by the ownership parsers (Forms 3/4/5, 13F, Schedules 13D/G): parse with a clear IngestError,
 // then read optional leaves without `any`. Namespace prefixes are dropped, values are kept as text.
+import { defined } from '../../query/defined.ts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { IngestError } from '../IngestError.ts';
 
@@ -22,7 +23,7 @@ export function parseXml(fileName: string, text: string, what: string): XmlNode 
   const check = XMLValidator.validate(body);
   if (check !== true) {
     const { msg, line, col } = check.err;
-    throw new IngestError(fileName, `${what}: malformed XML at line ${line}, column ${col} (${msg})`);
+    throw new IngestError(fileName, `${what}: malformed XML at line ${String(line)}, column ${String(col)} (${msg})`);
   }
   return parser.parse(body) as XmlNode;
 }
@@ -35,7 +36,7 @@ export function isNode(v: unknown): v is XmlNode {
 export function child(node: unknown, name: string): XmlNode | undefined {
   if (!isNode(node)) return undefined;
   const v = node[name];
-  const first = Array.isArray(v) ? v[0] : v;
+  const first: unknown = Array.isArray(v) ? v[0] : v;
   return isNode(first) ? first : undefined;
 }
 
@@ -50,7 +51,7 @@ export function children(node: unknown, name: string): unknown[] {
 /** Text of an element (or of `#text` when it also has attributes); empty text is null. */
 export function text(node: unknown, name?: string): string | null {
   const v = name === undefined ? node : isNode(node) ? node[name] : undefined;
-  const first = Array.isArray(v) ? v[0] : v;
+  const first: unknown = Array.isArray(v) ? v[0] : v;
   const raw = typeof first === 'string' || typeof first === 'number' ? String(first) : isNode(first) && typeof first['#text'] === 'string' ? first['#text'] : null;
   const t = raw?.trim();
   return t ? t : null;
@@ -94,16 +95,16 @@ export function dateOf(v: string | null | undefined): string | null {
   if (!v) return null;
   const t = v.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  if (m) return `${String(m[1])}-${String(m[2])}-${String(m[3])}`;
   m = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(t);
-  if (m) return `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
+  if (m) return `${String(m[3])}-${defined(m[1], 'm[1]').padStart(2, '0')}-${defined(m[2], 'm[2]').padStart(2, '0')}`;
   m = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(t);
   if (m) {
-    const month = MONTHS.indexOf(m[2]!.toUpperCase()) + 1;
-    if (month > 0) return `${m[3]}-${String(month).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+    const month = MONTHS.indexOf(defined(m[2], 'm[2]').toUpperCase()) + 1;
+    if (month > 0) return `${String(m[3])}-${String(month).padStart(2, '0')}-${defined(m[1], 'm[1]').padStart(2, '0')}`;
   }
   m = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  if (m) return `${String(m[1])}-${String(m[2])}-${String(m[3])}`;
   return null;
 }
 

@@ -10,7 +10,7 @@ export function cusipOf(raw: string | null | undefined): string | null {
 /** The first CUSIP-looking token of a piece of cover-page text. */
 export function findCusip(textOf: string): string | null {
   for (const m of textOf.toUpperCase().matchAll(/(?<![0-9A-Z])([0-9A-Z]{6})[\s-]?([0-9A-Z]{2})[\s-]?([0-9])(?![0-9A-Z])/g)) {
-    const c = `${m[1]}${m[2]}${m[3]}`;
+    const c = `${String(m[1])}${String(m[2])}${String(m[3])}`;
     // a bare 9-digit token with no letters can be a phone or file number; require it to look like an issue number
     if (/\d/.test(c) && NINE.test(c)) return c;
   }

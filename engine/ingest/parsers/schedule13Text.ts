@@ -1,6 +1,7 @@
 // Schedules 13D and 13G filed before the XML form (plain text or HTML, SC 13D / SC 13G and amendments). Only the parts
 // of the cover page that read reliably are taken: issuer name, class title, CUSIP (required: a cover page without one is
 // an ingest error), event date, the checked 13d-1 rule, and rows 1-12 of each reporting person; for 13D also Item 4.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
 import type { Parser } from './Parser.ts';
@@ -27,11 +28,12 @@ function longDate(s: string | undefined): string | null {
   if (!s) return null;
   let m = /([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(s);
   if (m) {
-    const month = MONTHS.findIndex((x) => x.startsWith(m![1]!.toLowerCase().slice(0, 3))) + 1;
-    if (month > 0) return `${m[3]}-${String(month).padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
+    const prefix = defined(m[1], 'month name').toLowerCase().slice(0, 3);
+    const month = MONTHS.findIndex((x) => x.startsWith(prefix)) + 1;
+    if (month > 0) return `${String(m[3])}-${String(month).padStart(2, '0')}-${defined(m[2], 'm[2]').padStart(2, '0')}`;
   }
   m = /(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(s);
-  return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : null;
+  return m ? `${String(m[3])}-${defined(m[1], 'm[1]').padStart(2, '0')}-${defined(m[2], 'm[2]').padStart(2, '0')}` : null;
 }
 
 function amount(s: string | undefined): number | null {
@@ -64,7 +66,7 @@ function personsOf(text: string): { name: string; block: string }[] {
   const starts = [...text.matchAll(/\(?1\)?\s*\.?\s*NAMES? OF REPORTING PERSONS?\.?/gi)];
   return starts.flatMap((m, i) => {
     const from = m.index + m[0].length;
-    const to = i + 1 < starts.length ? starts[i + 1]!.index : Math.min(text.length, from + 4000);
+    const to = i + 1 < starts.length ? defined(starts[i + 1], 'starts[i + 1]').index : Math.min(text.length, from + 4000);
     const block = text.slice(from, to);
     const cut = /\(?2\)?\s*\.?\s*CHECK THE APPROPRIATE BOX/i.exec(block);
     const rawName = cut ? block.slice(0, cut.index) : '';
@@ -83,7 +85,7 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
   const kind = /SCHEDULE\s+13D/i.test(text) ? 'D' : 'G';
   const amendmentNo = Number(/Amendment No\.?\s*:?\s*(\d+)/i.exec(text)?.[1] ?? NaN);
   const form = (formHint ?? typeLine ?? `SC 13${kind}${amendmentNo > 0 ? '/A' : ''}`).toUpperCase();
-  const issuerName = clean(/(?:1934|\))\s*(?:\(Amendment No[^)]*\))?\s*([^()]*?)[\s_\-]*\(Name of Issuer\)/i.exec(text)?.[1]);
+  const issuerName = clean(/(?:1934|\))\s*(?:\(Amendment No[^)]*\))?\s*([^()]*?)[\s_-]*\(Name of Issuer\)/i.exec(text)?.[1]);
   const classTitle = clean(between(text, /\(Name of Issuer\)/i, /\(Title of Class of Securities\)/i));
   // the cover's CUSIP line, in the order of how reliably each spelling places it
   const beforeLabel = /\(CUSIP Number\)/i.exec(text);
@@ -158,8 +160,8 @@ export const schedule13TextParser: Parser = {
     const rows = parseSchedule13Text(file, raw, formHintOf(file));
     batch.beneficial_owners.push(...rows);
     batch.securities.push({
-      cik: null, ticker: null, exchange: null, name: rows[0]!.issuerName, cusip: rows[0]!.cusip, compositeFigi: null,
-      shareClassFigi: null, kind: null, asOf: rows[0]!.filed ?? rows[0]!.eventDate ?? '1970-01-01', source: '13dg',
+      cik: null, ticker: null, exchange: null, name: defined(rows[0], 'rows[0]').issuerName, cusip: defined(rows[0], 'rows[0]').cusip, compositeFigi: null,
+      shareClassFigi: null, kind: null, asOf: defined(rows[0], 'rows[0]').filed ?? defined(rows[0], 'rows[0]').eventDate ?? '1970-01-01', source: '13dg',
     });
   },
 };

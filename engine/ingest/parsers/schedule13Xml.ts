@@ -2,6 +2,7 @@
 // schedule13g): one beneficial_owners row per reporting person and issuer CUSIP, plus the CUSIP -> issuer mapping the
 // cover page states. EDGAR has written the CUSIP three ways (issuerCUSIP, issuerCusip, and the current
 // issuerCusips/issuerCusipNumber list, which may name several classes); every one is read.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { BeneficialOwnerRow } from '../rows.ts';
@@ -40,7 +41,7 @@ export const schedule13XmlParser: Parser = {
     const perPerson = persons.map((p, i): Omit<BeneficialOwnerRow, 'cusip'> => {
       const powers = isD ? p : child(p, 'reportingPersonBeneficiallyOwnedNumberOfShares');
       const name = text(p, 'reportingPersonName');
-      if (!name) throw new IngestError(file.name, `Schedule 13D/G: reporting person ${i + 1} has no name`);
+      if (!name) throw new IngestError(file.name, `Schedule 13D/G: reporting person ${String(i + 1)} has no name`);
       const personCik = cikOf(text(p, 'reportingPersonCIK') ?? text(p, 'reportingPersonCik') ?? text(p, 'reportingCik')) ??
         (persons.length === 1 ? filerCik : null);
       return {
@@ -59,12 +60,12 @@ export const schedule13XmlParser: Parser = {
         personName: name,
         typeOfReportingPerson: reportingPersonTypes(p),
         citizenship: text(p, 'citizenshipOrOrganization'),
-        soleVoting: num(text(powers, 'soleVotingPower'), file.name, `reporting person ${i + 1} <soleVotingPower>`),
-        sharedVoting: num(text(powers, 'sharedVotingPower'), file.name, `reporting person ${i + 1} <sharedVotingPower>`),
-        soleDispositive: num(text(powers, 'soleDispositivePower'), file.name, `reporting person ${i + 1} <soleDispositivePower>`),
-        sharedDispositive: num(text(powers, 'sharedDispositivePower'), file.name, `reporting person ${i + 1} <sharedDispositivePower>`),
-        aggregateAmount: num(text(p, isD ? 'aggregateAmountOwned' : 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares'), file.name, `reporting person ${i + 1} aggregate amount`),
-        percentOfClass: num(text(p, isD ? 'percentOfClass' : 'classPercent'), file.name, `reporting person ${i + 1} percent of class`),
+        soleVoting: num(text(powers, 'soleVotingPower'), file.name, `reporting person ${String(i + 1)} <soleVotingPower>`),
+        sharedVoting: num(text(powers, 'sharedVotingPower'), file.name, `reporting person ${String(i + 1)} <sharedVotingPower>`),
+        soleDispositive: num(text(powers, 'soleDispositivePower'), file.name, `reporting person ${String(i + 1)} <soleDispositivePower>`),
+        sharedDispositive: num(text(powers, 'sharedDispositivePower'), file.name, `reporting person ${String(i + 1)} <sharedDispositivePower>`),
+        aggregateAmount: num(text(p, isD ? 'aggregateAmountOwned' : 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares'), file.name, `reporting person ${String(i + 1)} aggregate amount`),
+        percentOfClass: num(text(p, isD ? 'percentOfClass' : 'classPercent'), file.name, `reporting person ${String(i + 1)} percent of class`),
         memberOfGroup: text(p, isD ? 'memberOfGroup' : 'memberGroup'),
         purpose,
         rule: rules.length > 0 ? rules.join(', ') : null,
@@ -79,7 +80,7 @@ export const schedule13XmlParser: Parser = {
     for (const cusip of cusips) {
       batch.securities.push({
         cik: issuerCik, ticker: null, exchange: null, name: issuerName, cusip, compositeFigi: null, shareClassFigi: null, kind: null,
-        asOf: meta.filed ?? perPerson[0]!.eventDate ?? '1970-01-01', source: '13dg',
+        asOf: meta.filed ?? defined(perPerson[0], 'perPerson[0]').eventDate ?? '1970-01-01', source: '13dg',
       });
     }
   },

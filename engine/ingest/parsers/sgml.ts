@@ -29,12 +29,12 @@ interface SgmlDocument {
 
 function isoDate(v: string | null): string | null {
   const m = v?.match(/^(\d{4})(\d{2})(\d{2})$/);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+  return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}` : null;
 }
 
 function isoTimestamp(v: string | null): string | null {
   const m = v?.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : null;
+  return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}T${String(m[4])}:${String(m[5])}:${String(m[6])}` : null;
 }
 
 function cikOf(v: string | null): number | null {
@@ -102,10 +102,10 @@ function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
     const t = buf.indexOf('<TEXT>', d);
     const nextDoc = buf.indexOf('<DOCUMENT>', d + 10);
     if (t < 0 || (nextDoc >= 0 && nextDoc < t)) {
-      throw new IngestError(file.name, `sgml: document ${docs.length + 1} has no <TEXT> (truncated submission?)`);
+      throw new IngestError(file.name, `sgml: document ${String(docs.length + 1)} has no <TEXT> (truncated submission?)`);
     }
     const te = buf.indexOf('</TEXT>', t);
-    if (te < 0) throw new IngestError(file.name, `sgml: document ${docs.length + 1} has no </TEXT> (truncated submission?)`);
+    if (te < 0) throw new IngestError(file.name, `sgml: document ${String(docs.length + 1)} has no </TEXT> (truncated submission?)`);
     const meta = buf.subarray(d, t).toString('latin1');
     docs.push({
       type: metaTag(meta, 'TYPE'), sequence: metaTag(meta, 'SEQUENCE'), filename: metaTag(meta, 'FILENAME'),
@@ -221,7 +221,7 @@ export const sgmlParser: Parser = {
       // every fact twice.
       if (!d.body || (hasInstance && kinds[i] === 'inline')) return;
       const container: ContainerInfo = { accession, form, cik, filed, accepted, documentType: d.type };
-      const name = d.filename ?? `${d.sequence ?? i + 1}-${(d.type ?? 'document').replace(/[^\w.-]+/g, '_')}.txt`;
+      const name = d.filename ?? `${String(d.sequence ?? i + 1)}-${(d.type ?? 'document').replace(/[^\w.-]+/g, '_')}.txt`;
       (kinds[i] === 'inline' ? inlineSet : nested).push({ name: `${file.name}!${name}`, bytes: d.body, container });
     });
     // Without an extracted instance, several inline documents are one document set: an exhibit's facts may use

@@ -53,32 +53,33 @@ function addFilings(file: SourceFile, cik: number, cols: Record<string, unknown>
     const v = cols[name];
     if (v === undefined) return [];
     if (!Array.isArray(v) || v.length !== acc.length) {
-      throw new IngestError(file.name, `submissions: filings."${name}" is not a list as long as accessionNumber (${acc.length})`);
+      throw new IngestError(file.name, `submissions: filings."${name}" is not a list as long as accessionNumber (${String(acc.length)})`);
     }
     return v;
   };
-  const [filingDate, reportDate, accepted, act, form, fileNumber, filmNumber, items, size, isXbrl, isIxbrl, primary, primaryDesc] = [
-    'filingDate', 'reportDate', 'acceptanceDateTime', 'act', 'form', 'fileNumber', 'filmNumber', 'items', 'size',
-    'isXBRL', 'isInlineXBRL', 'primaryDocument', 'primaryDocDescription',
-  ].map(col) as unknown[][];
+  const filingDate = col('filingDate'), reportDate = col('reportDate'), accepted = col('acceptanceDateTime');
+  const act = col('act'), form = col('form'), fileNumber = col('fileNumber'), filmNumber = col('filmNumber');
+  const items = col('items'), size = col('size'), isXbrl = col('isXBRL'), isIxbrl = col('isInlineXBRL');
+  const primary = col('primaryDocument'), primaryDesc = col('primaryDocDescription');
   let newest = '';
   acc.forEach((a, i) => {
-    const f = text(form![i]);
+    const f = text(form[i]);
     if (typeof a !== 'string' || !ACCESSION.test(a) || f === null) {
-      throw new IngestError(file.name, `submissions: filing #${i} has no valid accessionNumber/form (${JSON.stringify(a)}, ${JSON.stringify(form![i])})`);
+      throw new IngestError(file.name, `submissions: filing #${String(i)} has no valid accessionNumber/form (${JSON.stringify(a)}, ${JSON.stringify(form[i])})`);
     }
-    const filed = day(filingDate![i]);
+    const filed = day(filingDate[i]);
     if (filed && filed > newest) newest = filed;
-    const acceptedAt = typeof accepted![i] === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})/.exec(accepted![i] as string)?.[1] ?? null : null;
-    const sz = size![i];
+    const acceptedRaw = accepted[i];
+    const acceptedAt = typeof acceptedRaw === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})/.exec(acceptedRaw)?.[1] ?? null : null;
+    const sz = size[i];
     const row: FilingRow = {
-      cik, accession: a, form: f, filed, accepted: acceptedAt, reportDate: day(reportDate![i]),
+      cik, accession: a, form: f, filed, accepted: acceptedAt, reportDate: day(reportDate[i]),
       isAmendment: f.endsWith('/A'),
-      items: (text(items![i]) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''),
-      isXbrl: flag(isXbrl![i]), isInlineXbrl: flag(isIxbrl![i]),
-      primaryDocument: text(primary![i]), primaryDocDescription: text(primaryDesc![i]),
+      items: (text(items[i]) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''),
+      isXbrl: flag(isXbrl[i]), isInlineXbrl: flag(isIxbrl[i]),
+      primaryDocument: text(primary[i]), primaryDocDescription: text(primaryDesc[i]),
       documents: [], size: typeof sz === 'number' && Number.isFinite(sz) ? sz : null,
-      fileNumber: text(fileNumber![i]), filmNumber: text(filmNumber![i]), act: text(act![i]),
+      fileNumber: text(fileNumber[i]), filmNumber: text(filmNumber[i]), act: text(act[i]),
       fy: null, fp: null, source: 'submissions',
     };
     batch.filings.push(row);

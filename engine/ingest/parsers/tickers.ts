@@ -19,7 +19,7 @@ export const UNDATED = '1970-01-01';
 /** `YYYY-MM-DD` or `YYYYMMDD` in a file's base name, else the undated sentinel. */
 export function asOfFromName(name: string): string {
   const m = /(?:^|[^0-9])((?:19|20)\d{2})-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?![0-9])/.exec(path.basename(name));
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : UNDATED;
+  return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}` : UNDATED;
 }
 
 /**
@@ -64,10 +64,10 @@ export const tickersParser: Parser = {
       }
       if (!Array.isArray(doc.data)) throw new IngestError(file.name, 'tickers: "data" is not a list');
       doc.data.forEach((row, i) => {
-        if (!Array.isArray(row)) throw new IngestError(file.name, `tickers: data[${i}] is not a list`);
+        if (!Array.isArray(row)) throw new IngestError(file.name, `tickers: data[${String(i)}] is not a list`);
         const cik = parseCik(row[ci]);
         const ticker = text(row[ti]);
-        if (cik === null || ticker === null) throw new IngestError(file.name, `tickers: data[${i}] has no valid cik/ticker: ${JSON.stringify(row)}`);
+        if (cik === null || ticker === null) throw new IngestError(file.name, `tickers: data[${String(i)}] has no valid cik/ticker: ${JSON.stringify(row)}`);
         batch.securities.push(security(cik, ticker, ei !== undefined && ei >= 0 ? text(row[ei]) : null, ni !== undefined && ni >= 0 ? text(row[ni]) : null, asOf));
       });
       return;

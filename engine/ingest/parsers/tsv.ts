@@ -1,6 +1,7 @@
 // Reads the SEC's tab-separated data-set tables (FS, FSN, insider, N-PORT...): header line first, then one record a line.
 // SEC quirk: a field containing `"` is CSV-quoted with doubled inner quotes; such a field may in principle hold a tab
 // or a newline, so quoted records are read with a small state machine while plain lines take the fast split path.
+import { defined } from '../../query/defined.ts';
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
 
@@ -98,16 +99,16 @@ function parseQuoted(text: string, pos: number, name: string, line: number, last
       fields.push(stripCr(field));
       return { fields, next: i, newlines };
     }
-    const ch = text[i]!;
+    const ch = defined(text[i], 'text[i]');
     if (atFieldStart && ch === '"') {
       // quoted field: runs to the closing quote not followed by another quote
       i++;
       for (;;) {
         if (i >= text.length) {
           if (!last) return null;
-          throw new IngestError(name, `line ${line}: quoted field is never closed`);
+          throw new IngestError(name, `line ${String(line)}: quoted field is never closed`);
         }
-        const q = text[i]!;
+        const q = defined(text[i], 'text[i]');
         if (q === '"') {
           if (text[i + 1] === '"') {
             field += '"';

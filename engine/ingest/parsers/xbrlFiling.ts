@@ -52,7 +52,7 @@ export function accessionFor(file: SourceFile): string {
   const m = ACCESSION.exec(file.name);
   if (m?.[1]) return m[1];
   const d = ACCESSION_DIGITS.exec(file.name);
-  if (d) return `${d[1]}-${d[2]}-${d[3]}`;
+  if (d) return `${String(d[1])}-${String(d[2])}-${String(d[3])}`;
   return `hash-${crypto.createHash('sha256').update(file.bytes).digest('hex').slice(0, 20)}`;
 }
 

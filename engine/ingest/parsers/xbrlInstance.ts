@@ -45,7 +45,7 @@ export function readInstance(file: SourceFile): XbrlYield {
           if (tag.uri !== NS.xbrli || tag.local !== 'xbrl') fail(`root element is <${tag.name}>, not an XBRL instance`);
           return;
         }
-        if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) return res.open(tag);
+        if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) { res.open(tag); return; }
         if (tag.uri === NS.link || pending) return;
         const contextRef = attr(tag, 'contextRef');
         if (contextRef === undefined) return; // tuples and anything that is not an item

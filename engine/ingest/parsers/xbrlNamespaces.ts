@@ -64,10 +64,10 @@ export function conceptName(uri: string, docPrefix: string, local: string): stri
   let byPrefix = names.get(uri);
   if (!byPrefix) {
     if (names.size >= MAX_NAMESPACES) names.clear();
-    names.set(uri, (byPrefix = new Map()));
+    names.set(uri, (byPrefix = new Map<string, Map<string, string>>()));
   }
   let byLocal = byPrefix.get(docPrefix);
-  if (!byLocal) byPrefix.set(docPrefix, (byLocal = new Map()));
+  if (!byLocal) byPrefix.set(docPrefix, (byLocal = new Map<string, string>()));
   let name = byLocal.get(local);
   if (name === undefined) {
     const prefix = standardPrefix(uri) ?? (docPrefix !== '' ? docPrefix : null);

@@ -42,10 +42,10 @@ export function parseXml(file: SourceFile, kind: string, make: (resolve: Resolve
   const parser = new SaxesParser({ xmlns: true, position: true });
   Object.assign(parser.ENTITIES, HTML_ENTITIES);
   const h = make((prefix) => parser.resolve(prefix));
-  parser.on('opentag', (tag) => h.open(tag));
-  parser.on('closetag', (tag) => h.close(tag));
-  parser.on('text', (t) => h.text(t));
-  parser.on('cdata', (t) => h.text(t));
+  parser.on('opentag', (tag) => { h.open(tag); });
+  parser.on('closetag', (tag) => { h.close(tag); });
+  parser.on('text', (t) => { h.text(t); });
+  parser.on('cdata', (t) => { h.text(t); });
   parser.on('error', (err) => {
     throw new IngestError(file.name, `${kind}: malformed XML (${err.message})`);
   });
