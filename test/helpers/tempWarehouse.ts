@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
+import { ensureWarehouse } from '../../engine/warehouse/ensureWarehouse.ts';
 
 // The fixtures root is read once, in fixtures.ts; re-exported here for the suites that import it from this module.
 export { FIXTURES, fixture } from './fixtures.ts';
@@ -20,6 +21,8 @@ export function tempDir(prefix = 'wh-'): string {
 }
 
 export async function openTempEngine(mode: 'read' | 'write' = 'write', dir = tempDir()): Promise<{ engine: Engine; dir: string; cleanup: () => void }> {
+  // a reader never creates a warehouse (serving opens read-only): lay out the empty one a writer would have made
+  if (mode === 'read') await ensureWarehouse(dir);
   const engine = await Engine.open({ warehouseDir: dir, mode, threads: 2, memoryLimit: '2GB' });
   return {
     engine,
