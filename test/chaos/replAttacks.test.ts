@@ -13,6 +13,7 @@ import { ReplSession } from '../../scripts/repl/ReplSession.ts';
 import { companyFactsJson } from '../helpers/oracleFiler.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import { EXAMPLES } from '../periods/oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 let home = '';
@@ -30,7 +31,7 @@ function snapshot(dir: string): Record<string, string> {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const p = path.join(entry.parentPath, entry.name);
     const st = fs.statSync(p);
-    out[path.relative(dir, p)] = entry.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}`;
+    out[path.relative(dir, p)] = entry.isDirectory() ? 'dir' : `${String(st.size)}:${String(st.mtimeMs)}`;
   }
   return out;
 }
@@ -40,14 +41,14 @@ before(async () => {
   home = fs.realpathSync(tempDir('repl-home-'));
   wh = path.join(home, 'parquet');
   const writer = await Engine.open({ warehouseDir: wh, mode: 'write', threads: 1 });
-  const s = EXAMPLES[0]!.schedule;
-  const input = path.join(tempDir('repl-in-'), `CIK${s.cik}.json`);
+  const s = defined(EXAMPLES[0], 'EXAMPLES[0]').schedule;
+  const input = path.join(tempDir('repl-in-'), `CIK${String(s.cik)}.json`);
   fs.writeFileSync(input, companyFactsJson(s));
   await ingestPaths(writer, [input]);
   writer.close();
   tokensFile = path.join(wh, '_accounts', 'tokens.json');
   new TokenStore(tokensFile, 0).create('Free', 'someone');
-  factsFile = fs.readdirSync(path.join(wh, 'facts'), { recursive: true }).map(String).find((f) => f.endsWith('.parquet'))!;
+  factsFile = defined(fs.readdirSync(path.join(wh, 'facts'), { recursive: true }).map(String).find((f) => f.endsWith('.parquet')), 'fs.readdirSync(path.join(wh, \'facts\'), { recursive: true }).map(String).find((f) => f.endsWith(\'.parquet\'))');
   engine = await Engine.open({ warehouseDir: wh, mode: 'read', threads: 1, extraDirectories: [home] });
   session = new ReplSession(engine, {
     allowedDirs: [home], cwd: home, warehouseDir: engine.warehouseDir, protectedDirs: [path.dirname(tokensFile)], interactive: false,

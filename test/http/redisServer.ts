@@ -55,7 +55,7 @@ export async function startTestRedis(own = false): Promise<TestRedis | null> {
   if (!redisServerInstalled()) return null;
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
+  const url = `redis://127.0.0.1:${String(port)}`;
   await waitForPing(url, Date.now() + 10_000);
   return {
     url,

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { openTempEngine, fixture, tempDir, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { acquireWriterLock, recoverStaging } from '../../engine/warehouse/commitBatch.ts';
+import { defined } from '../helpers/defined.ts';
 
 const SNOW = fixture('edgar', 'companyfacts', 'CIK0001640147.json.gz');
 const LPA = fixture('edgar', 'companyfacts', 'CIK0001997711.json.gz');
@@ -83,7 +84,7 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
     const manifests = fs.readdirSync(path.join(dir, '_manifest'));
     assert.equal(manifests.length, 1);
     // Rebuild the crashed state: move the committed files back into a staging folder with their journal.
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '_manifest', manifests[0]!), 'utf8'));
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '_manifest', defined(manifests[0], 'manifests[0]')), 'utf8'));
     const staging = path.join(dir, '_staging', manifest.batchId);
     const moves = manifest.files.map((rel: string) => {
       const from = path.join(staging, rel);
@@ -91,7 +92,7 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
       fs.renameSync(path.join(dir, rel), from);
       return { from: path.relative(dir, from), to: rel };
     });
-    fs.rmSync(path.join(dir, '_manifest', manifests[0]!));
+    fs.rmSync(path.join(dir, '_manifest', defined(manifests[0], 'manifests[0]')));
     fs.writeFileSync(path.join(staging, 'COMMIT.json'), JSON.stringify({ batchId: manifest.batchId, moves, manifest }));
     assert.equal((await warehouseCounts(engine)).facts, 0);
     const release = acquireWriterLock(dir);
@@ -147,7 +148,7 @@ test('one company is read from its own bucket folder only', async () => {
     // 1640147 % 64 = 27: the hive filter on bucket is pushed into the Parquet scan
     assert.match(text, /bucket/);
     const [row] = await engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM facts_of(1640147)');
-    assert.equal(row!.n, 8163);
+    assert.equal(defined(row, 'row').n, 8163);
   } finally {
     cleanup();
   }
