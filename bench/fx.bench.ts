@@ -19,7 +19,7 @@ const companies = numberArg(argv, 'companies', 500);
 const firstYear = numberArg(argv, 'first-year', 2015);
 const lastYear = numberArg(argv, 'last-year', 2024);
 const runs = numberArg(argv, 'runs', 3);
-const log = (line: string) => console.log(line);
+const log = (line: string) => { console.log(line); };
 
 const universe = await ensureUniverse({ companies, firstYear, lastYear, log });
 const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads: 2, memoryLimit: '4GB' });

@@ -17,6 +17,7 @@ import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { required } from './required.ts';
+import { toParent } from './toParent.ts';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
 const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
@@ -48,14 +49,14 @@ async function serve(): Promise<void> {
   });
   const baseline = await startServer(bare, 0, '127.0.0.1');
   const ready: Ready = { appUrl: real.url, coldUrl: cold.url, bareUrl: baseline.url, token, bytes: Buffer.byteLength(sample) };
-  required(process.send, 'process.send')(ready);
-  process.once('disconnect', async () => {
+  toParent(ready);
+  process.once('disconnect', () => { void (async () => {
     await Promise.all([real.close(1000), cold.close(1000), baseline.close(1000)]);
     // no engine.close(): queries the load left queued may still be running, and closing under them can block;
     // the warehouse is read-only here, exiting releases everything
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
-  });
+  })(); });
 }
 
 interface Row { route: string; connections: number; rps: number; p50: number; p99: number; errors: number }
@@ -72,8 +73,8 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds) || 5;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${String(code)}`)));
+    child.once('message', (m) => { resolve(m as Ready); });
+    child.once('exit', (code) => { reject(new Error(`bench server exited with ${String(code)}`)); });
   });
   const rows: Row[] = [];
   try {

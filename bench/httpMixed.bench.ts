@@ -19,6 +19,7 @@ import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { percentile } from './measure.ts';
 import { required } from './required.ts';
+import { toParent } from './toParent.ts';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
 const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
@@ -45,8 +46,8 @@ async function serve(): Promise<void> {
   const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
   const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
   const server = await startServer(app, 0, '127.0.0.1');
-  process.on('message', () => required(process.send, 'process.send')({ rss: process.memoryUsage().rss } satisfies Probe));
-  required(process.send, 'process.send')({ url: server.url, token } satisfies Ready);
+  process.on('message', () => { toParent({ rss: process.memoryUsage().rss } satisfies Probe); });
+  toParent({ url: server.url, token } satisfies Ready);
   process.once('disconnect', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
@@ -75,7 +76,7 @@ function one(url: string, method: 'GET' | 'HEAD', token: string, agent: http.Age
         }
         resolve();
       });
-      res.on('error', () => resolve());
+      res.on('error', () => { resolve(); });
     });
     let abandoned = false;
     req.on('error', () => {
@@ -101,8 +102,8 @@ async function main(): Promise<void> {
   const connections = Number(values.connections) || 32;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${String(code)}`)));
+    child.once('message', (m) => { resolve(m as T); });
+    child.once('exit', (code) => { reject(new Error(`bench server exited with ${String(code)}`)); });
   });
   const ready = await next<Ready>();
   const rss = async () => {

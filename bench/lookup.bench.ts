@@ -85,7 +85,7 @@ function bytesNeeded(layout: Layout, cik: number, pruned: boolean): number {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const universe = await ensureUniverse({ companies, firstYear, lastYear, log: (l) => console.log(l) });
+  const universe = await ensureUniverse({ companies, firstYear, lastYear, log: (l) => { console.log(l); } });
   console.log(universe.buildSeconds === null
     ? `universe: cached in ${universe.dir}`
     : `universe: built in ${universe.buildSeconds.toFixed(1)} s`);

@@ -17,7 +17,7 @@ const companies = numberArg(argv, 'companies', 5000);
 const firstYear = numberArg(argv, 'first-year', 2015);
 const lastYear = numberArg(argv, 'last-year', 2024);
 const samples = numberArg(argv, 'samples', 40);
-const log = (line: string) => console.log(line);
+const log = (line: string) => { console.log(line); };
 
 const universe = await ensureUniverse({ companies, firstYear, lastYear, log });
 log(`universe: ${String(universe.companies)} companies, ${universe.facts.toLocaleString('en-US')} facts (${(universe.bytes / 1e6).toFixed(0)} MB)`);

@@ -63,7 +63,7 @@ async function poolSettles(): Promise<Health> {
 function abortedGet(path: string, afterMs: number): Promise<void> {
   return new Promise((resolve) => {
     const req = http.get(`${app.base}${path}`, bearer(app.tokens.Pro));
-    req.on('error', () => resolve());
+    req.on('error', () => { resolve(); });
     req.on('response', (res) => {
       res.destroy();
       resolve();
@@ -135,8 +135,8 @@ function raw(request: string): Promise<string> {
     socket.on('data', (d) => {
       text += d.toString();
     });
-    socket.on('end', () => resolve(text));
-    socket.on('close', () => resolve(text));
+    socket.on('end', () => { resolve(text); });
+    socket.on('close', () => { resolve(text); });
     socket.on('error', reject);
     setTimeout(() => {
       socket.destroy();

@@ -12,7 +12,7 @@ import { defined } from '../helpers/defined.ts';
 
 const skip = redisServerInstalled() ? false : 'redis-server is not installed (apt-get install redis-server): the stall needs a process to SIGSTOP';
 
-let wh: TestWarehouse;
+let wh: TestWarehouse | undefined;
 let redis: TestRedis | null = null;
 before(async () => {
   if (skip) return;
@@ -31,7 +31,7 @@ test('Redis stopped for 5 s: every request answers 503 within 200 ms, service re
   const lines: { level: string; msg: string }[] = [];
   const logger = { error: (_o: object, msg: string) => lines.push({ level: 'error', msg }), info: (_o: object, msg: string) => lines.push({ level: 'info', msg }) };
   const limiter = new RedisRateLimiter(defined(redis, 'redis').url, Date.now, `fe:chaos:${crypto.randomUUID()}:`, { logger });
-  const app: TestApp = await startTestApp(wh.engine, { limiter });
+  const app: TestApp = await startTestApp(defined(wh, 'the fixture warehouse').engine, { limiter });
   const call = async () => {
     const started = performance.now();
     const res = await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Pro));
@@ -46,7 +46,7 @@ test('Redis stopped for 5 s: every request answers 503 within 200 ms, service re
     // not the server's, so the bound is 200 ms plus the worst event-loop delay seen during the stall
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    process.kill(defined(defined(redis, 'redis').pid, 'redis!.pid'), 'SIGSTOP');
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGSTOP');
     const stallEnds = Date.now() + 5000;
     const answers: Awaited<ReturnType<typeof call>>[] = [];
     while (Date.now() < stallEnds) {
@@ -54,7 +54,7 @@ test('Redis stopped for 5 s: every request answers 503 within 200 ms, service re
       await sleep(100);
     }
     assert.deepEqual(await limiter.health(), { backend: 'redis', reachable: false });
-    process.kill(defined(defined(redis, 'redis').pid, 'redis!.pid'), 'SIGCONT');
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGCONT');
     lag.disable();
     const lagMs = lag.max / 1e6;
 

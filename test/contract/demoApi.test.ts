@@ -13,8 +13,8 @@ import {
 } from './apiContract.ts';
 import { defined } from '../helpers/defined.ts';
 
-let wh: Awaited<ReturnType<typeof openTempEngine>>;
-let app: TestApp;
+let wh: Awaited<ReturnType<typeof openTempEngine>> | undefined;
+let app: TestApp | undefined;
 let ctx: ContractContext;
 
 const company = defined(DEMO_COMPANIES[0], 'DEMO_COMPANIES[0]');

@@ -13,8 +13,8 @@ import { defined } from '../helpers/defined.ts';
 const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
 const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
 
-let wh: TestWarehouse;
-let app: TestApp;
+let wh: TestWarehouse | undefined;
+let app: TestApp | undefined;
 let ctx: ContractContext;
 
 before(async () => {

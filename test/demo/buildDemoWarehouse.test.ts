@@ -11,6 +11,7 @@ import { writeDemoSources } from '../../demo/writeDemoSources.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
 import { DEMO_MANAGERS, insidersOf } from '../../demo/ownershipCast.ts';
 import { defined } from '../helpers/defined.ts';
+import { parseCompanyFacts, unitFacts } from '../helpers/companyFacts.ts';
 
 interface Snapshot {
   facts: number;
@@ -51,8 +52,8 @@ test('two demo builds into two empty warehouses hold the same rows, and the rest
     assert.equal(sa.entities, parties.size);
 
     const written = writeDemoSources(sources, DEMO_COMPANIES, DEMO_YEARS);
-    const doc = JSON.parse(fs.readFileSync(defined(written.companyfacts.find((f) => f.endsWith('CIK0009990003.json')), 'written.companyfacts.find((f) => f.endsWith(\'CIK0009990003.json\'))'), 'utf8'));
-    const amended = doc.facts['us-gaap'].Revenues.units.USD.find((f: { form: string; end: string }) => f.form === '10-K/A' && f.end === '2021-12-31');
+    const doc = parseCompanyFacts(fs.readFileSync(defined(written.companyfacts.find((f) => f.endsWith('CIK0009990003.json')), 'written.companyfacts.find((f) => f.endsWith(\'CIK0009990003.json\'))'), 'utf8'));
+    const amended = defined(unitFacts(doc, 'us-gaap', 'Revenues', 'USD').find((f) => f.form === '10-K/A' && f.end === '2021-12-31'), 'the 10-K/A revenue for 2021-12-31');
     assert.equal(sa.restated, amended.val);
 
     const again = await ensureDemoWarehouse(config);

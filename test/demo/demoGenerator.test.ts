@@ -27,7 +27,7 @@ test('every demo filer is named as demo data and has a CIK no real registrant us
   for (const c of [...DEMO_COMPANIES, ...syntheticCompanies(50)]) {
     assert.match(c.name, /\(DEMO DATA\)$/);
     assert.match(c.ticker, /^DEMO/);
-    assert.ok(c.cik >= DEMO_CIK_FIRST && c.cik <= DEMO_CIK_LAST, `${String(c.cik)}`);
+    assert.ok(c.cik >= DEMO_CIK_FIRST && c.cik <= DEMO_CIK_LAST, String(c.cik));
   }
   assert.equal(new Set(DEMO_COMPANIES.map((c) => c.cik)).size, DEMO_COMPANIES.length);
 });

@@ -17,7 +17,7 @@ const src = tempDir('demo-own-');
 const written = writeDemoOwnership(src, DEMO_COMPANIES, DEMO_YEARS);
 const wh = await openTempEngine('write');
 const report = await ingestPaths(wh.engine, [src]);
-after(() => wh.cleanup());
+after(() => { wh.cleanup(); });
 
 const all = (text: string, tag: string) => [...text.matchAll(new RegExp(`<(?:ns1:)?${tag}>\\s*(?:<value>)?([^<]*)<`, 'g'))].map((m) => defined(m[1], 'm[1]').trim());
 const accessionOf = (file: string) => path.basename(file, '.txt');

@@ -16,6 +16,7 @@ import type { Endpoint } from '../../http/registry.ts';
 import { DEFAULT_TIERS, type TierLabel } from '../../http/tiers.ts';
 import { bearer, fixtureWarehouse, RATE_HEADERS, startTestApp, type TestApp, type TestWarehouse } from './testApp.ts';
 import { defined } from '../helpers/defined.ts';
+import { parseCompanyFacts, unitFacts, type CompanyFactsDoc } from '../helpers/companyFacts.ts';
 
 const details = defined(companyEndpoints[0], 'companyEndpoints[0]');
 
@@ -39,10 +40,17 @@ const arrayFacts: Endpoint = { ...pagedFacts, path: '/test/facts-array', shape: 
 // A misconfigured route (text where the macro wants a cik) to see what an engine failure looks like to a client.
 const broken: Endpoint = { ...pagedFacts, path: '/test/broken', shape: 'array', args: () => ['not a number'] };
 
-const readGzJson = (...parts: string[]) => fixturesPresent ? JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture(...parts))).toString('utf8')) : { facts: {} };
-const appleSubmissions = readGzJson('edgar', 'submissions', 'CIK0000320193.json.gz');
-const appleFacts = readGzJson('edgar', 'companyfacts', 'CIK0000320193.json.gz');
-const appleFactCount = Object.values(appleFacts.facts as Record<string, Record<string, { units: Record<string, unknown[]> }>>)
+// the submissions fields the details test compares; values compared as-is stay unknown so the schema cannot reshape them
+const SubmissionsSchema = v.looseObject({
+  cik: v.unknown(), name: v.unknown(), tickers: v.unknown(), exchanges: v.unknown(), sic: v.unknown(), sicDescription: v.unknown(),
+  fiscalYearEnd: v.unknown(), stateOfIncorporation: v.unknown(), ein: v.unknown(), category: v.unknown(),
+  addresses: v.looseObject({ business: v.looseObject({ street1: v.unknown(), city: v.unknown(), zipCode: v.unknown() }) }),
+  formerNames: v.array(v.looseObject({ name: v.string(), from: v.string(), to: v.string() })),
+});
+const readGz = (...parts: string[]): string => zlib.gunzipSync(fs.readFileSync(fixture(...parts))).toString('utf8');
+const appleSubmissions = fixturesPresent ? v.parse(SubmissionsSchema, JSON.parse(readGz('edgar', 'submissions', 'CIK0000320193.json.gz'))) : undefined;
+const appleFacts: CompanyFactsDoc = fixturesPresent ? parseCompanyFacts(readGz('edgar', 'companyfacts', 'CIK0000320193.json.gz')) : { facts: {} };
+const appleFactCount = Object.values(appleFacts.facts)
   .flatMap((concepts) => Object.values(concepts))
   .flatMap((c) => Object.values(c.units))
   .reduce((n, list) => n + list.length, 0);
@@ -91,7 +99,7 @@ describe('authentication and tiers', () => {
   test('every registered route admits exactly the plans its tier labels name (Pro admits all; unlabelled routes admit all)', async () => {
     // the rule restated independently of http/tiers.ts: each label names one plan, Pro may call everything
     const planOf: Record<TierLabel, Plan> = { F: 'Free', S: 'Starter', Pro: 'Pro', SP: 'Stock Pro', EP: 'ETF Pro' };
-    const expected = (tiers: readonly TierLabel[]): Plan[] => (tiers.length === 0 ? [...PLANS] : [...new Set([...tiers.map((t) => planOf[t]), 'Pro' as Plan])]);
+    const expected = (tiers: readonly TierLabel[]): Plan[] => (tiers.length === 0 ? [...PLANS] : [...new Set<Plan>([...tiers.map((t) => planOf[t]), 'Pro'])]);
     for (const l of LABELLED) assert.deepEqual(new Set(expected(l.tiers)), new Set(l.admits), l.tiers.join(','));
     const routes = [...ENDPOINTS, ...labelledEndpoints];
     for (const route of routes) {
@@ -131,7 +139,7 @@ describe('company details', () => {
     const { res, json } = await get('/api/company/details?symbol=AAPL');
     assert.equal(res.status, 200);
     const body = json();
-    const s = appleSubmissions;
+    const s = defined(appleSubmissions, 'Apple\'s submissions file');
     assert.equal(body.cik, Number(s.cik));
     assert.equal(body.name, s.name);
     assert.deepEqual(body.tickers, s.tickers);
@@ -146,7 +154,7 @@ describe('company details', () => {
     assert.equal(business.street1, s.addresses.business.street1);
     assert.equal(business.city, s.addresses.business.city);
     assert.equal(business.zipCode, s.addresses.business.zipCode);
-    assert.deepEqual(body.formerNames, s.formerNames.map((f: { name: string; from: string; to: string }) => ({ name: f.name, from: f.from.slice(0, 10), to: f.to.slice(0, 10) })));
+    assert.deepEqual(body.formerNames, s.formerNames.map((f) => ({ name: f.name, from: f.from.slice(0, 10), to: f.to.slice(0, 10) })));
     assert.equal(typeof body.cik, 'number');
   });
 
@@ -170,7 +178,7 @@ describe('company details', () => {
 
 describe('as-reported financials', () => {
   test('Apple FY2024 revenue is the value its 10-K filed, and the Free plan limit clamps the period count', async () => {
-    const revenue = appleFacts.facts['us-gaap'].RevenueFromContractWithCustomerExcludingAssessedTax.units.USD as { start: string; end: string; val: number; form: string }[];
+    const revenue = unitFacts(appleFacts, 'us-gaap', 'RevenueFromContractWithCustomerExcludingAssessedTax', 'USD');
     const fy2024 = defined(revenue.find((f) => f.start === '2023-10-01' && f.end === '2024-09-28' && f.form === '10-K'), 'revenue.find((f) => f.start === \'2023-10-01\' && f.end === \'2024-09-28\' && f.form === \'10-K\')');
     const { res, json } = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=3');
     assert.equal(res.status, 200);
@@ -259,7 +267,7 @@ describe('pagination, arrays and formats', () => {
     assert.equal(first.totalPages, Math.ceil(appleFactCount / 500));
     assert.equal((first.data as unknown[]).length, 500);
     const last = (await get(`/test/facts?cik=320193&pageSize=500&page=${String(first.totalPages)}`)).json();
-    assert.equal((last.data as unknown[]).length, appleFactCount - 500 * ((first.totalPages as number) - 1));
+    assert.equal((last.data as unknown[]).length, appleFactCount - 500 * (first.totalPages - 1));
   });
 
   test('a plan page-size maximum clamps pageSize and the envelope reports the size served', async () => {

@@ -165,7 +165,7 @@ describe('rate limits over HTTP', () => {
   before(async () => {
     wh = await fixtureWarehouse([fixture('edgar', 'submissions', 'CIK0000320193.json.gz')]);
   });
-  after(() => wh.cleanup());
+  after(() => { wh.cleanup(); });
 
   async function burst(bases: string[], token: string, n: number) {
     return Promise.all(Array.from({ length: n }, (_, i) => fetch(`${String(bases[i % bases.length])}/api/company/details?cik=320193`, bearer(token))));
@@ -229,7 +229,7 @@ describe('rate limits over HTTP', () => {
     const port = await new Promise<number>((resolve) => {
       const srv = net.createServer().listen(0, '127.0.0.1', () => {
         const { port: p } = srv.address() as net.AddressInfo;
-        srv.close(() => resolve(p));
+        srv.close(() => { resolve(p); });
       });
     });
     const app = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(`redis://127.0.0.1:${String(port)}`), tiers });

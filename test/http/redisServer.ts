@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
     s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
       const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
+      s.close(() => { resolve(port); });
     });
   });
 }
@@ -61,8 +61,8 @@ export async function startTestRedis(own = false): Promise<TestRedis | null> {
     url,
     pid: child.pid ?? null,
     stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      if (child.exitCode !== null) { resolve(); return; }
+      child.once('exit', () => { resolve(); });
       child.kill('SIGTERM');
     }),
   };

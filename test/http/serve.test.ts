@@ -23,7 +23,7 @@ test('an empty warehouse is filled with the demo, and the printed curl line work
   let out = '';
   child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
   child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { resolve(code); }));
   try {
     const deadline = Date.now() + 150_000;
     while (!/curl -H "Authorization: Bearer (\S+)" "(\S+)"/.test(out)) {

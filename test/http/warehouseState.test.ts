@@ -18,7 +18,7 @@ before(async () => {
   dir = tempDir('state-');
   writer = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 1 });
 });
-after(() => writer.close());
+after(() => { writer.close(); });
 
 function listing(root: string): string[] {
   return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { defined } from '../helpers/defined.ts';
+import { parseCompanyFacts, unitFacts, type CompanyFact } from '../helpers/companyFacts.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const APPLE = fixture('sec-datasets', 'bulk-json', 'companyfacts', 'CIK0000320193.json');
@@ -31,15 +32,14 @@ function repl(args: string[], stdin = ''): Promise<Run> {
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => { resolve({ code, stdout, stderr }); });
     child.stdin.end(stdin);
   });
 }
 
 /** Apple's us-gaap:Assets facts exactly as the companyfacts file states them. */
-function appleAssets(): { end: string; val: number; accn: string }[] {
-  const doc = JSON.parse(fs.readFileSync(APPLE, 'utf8'));
-  return doc.facts['us-gaap'].Assets.units.USD;
+function appleAssets(): CompanyFact[] {
+  return unitFacts(parseCompanyFacts(fs.readFileSync(APPLE, 'utf8')), 'us-gaap', 'Assets', 'USD');
 }
 
 before(async () => {

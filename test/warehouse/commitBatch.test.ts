@@ -8,6 +8,10 @@ import { openTempEngine, fixture, tempDir, warehouseCounts } from '../helpers/te
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { acquireWriterLock, recoverStaging } from '../../engine/warehouse/commitBatch.ts';
 import { defined } from '../helpers/defined.ts';
+import * as v from 'valibot';
+
+// the fields of a batch manifest this test moves files by; loose, so the manifest re-written into the journal keeps every key
+const ManifestSchema = v.looseObject({ batchId: v.string(), files: v.array(v.string()) });
 
 const SNOW = fixture('edgar', 'companyfacts', 'CIK0001640147.json.gz');
 const LPA = fixture('edgar', 'companyfacts', 'CIK0001997711.json.gz');
@@ -84,9 +88,9 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
     const manifests = fs.readdirSync(path.join(dir, '_manifest'));
     assert.equal(manifests.length, 1);
     // Rebuild the crashed state: move the committed files back into a staging folder with their journal.
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '_manifest', defined(manifests[0], 'manifests[0]')), 'utf8'));
+    const manifest = v.parse(ManifestSchema, JSON.parse(fs.readFileSync(path.join(dir, '_manifest', defined(manifests[0], 'manifests[0]')), 'utf8')));
     const staging = path.join(dir, '_staging', manifest.batchId);
-    const moves = manifest.files.map((rel: string) => {
+    const moves = manifest.files.map((rel) => {
       const from = path.join(staging, rel);
       fs.mkdirSync(path.dirname(from), { recursive: true });
       fs.renameSync(path.join(dir, rel), from);
@@ -106,7 +110,7 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
   }
 });
 
-test('a second writer is refused while a live process holds the lock, and a dead holder is taken over', async () => {
+test('a second writer is refused while a live process holds the lock, and a dead holder is taken over', () => {
   const dir = tempDir();
   try {
     fs.mkdirSync(path.join(dir, '_staging'), { recursive: true });
@@ -121,7 +125,7 @@ test('a second writer is refused while a live process holds the lock, and a dead
   }
 });
 
-test('a live writer this process may not signal (EPERM) keeps its lock', { skip: process.getuid?.() !== 0 && 'needs root to start a writer under another user' }, async () => {
+test('a live writer this process may not signal (EPERM) keeps its lock', { skip: process.getuid?.() !== 0 && 'needs root to start a writer under another user' }, () => {
   // regression: EPERM from kill(pid, 0) was read as "dead" and the lock of a live writer run by another user was taken
   const dir = tempDir();
   try {
