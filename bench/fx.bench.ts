@@ -12,13 +12,14 @@ import { warehouseHasRates } from '../engine/edgar/fetchFxRates.ts';
 import { writeDemoFxRates } from '../demo/demoFxRates.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { numberArg } from './measure.ts';
+import { required } from './required.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 500);
 const firstYear = numberArg(argv, 'first-year', 2015);
 const lastYear = numberArg(argv, 'last-year', 2024);
 const runs = numberArg(argv, 'runs', 3);
-const log = (line: string) => console.log(line);
+const log = (line: string) => { console.log(line); };
 
 const universe = await ensureUniverse({ companies, firstYear, lastYear, log });
 const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads: 2, memoryLimit: '4GB' });
@@ -46,7 +47,7 @@ try {
   const time = async (sql: string) => {
     const t = performance.now();
     const [row] = await engine.query<Record<string, number>>(sql);
-    return { row: row!, s: (performance.now() - t) / 1000 };
+    return { row: required(row, 'row'), s: (performance.now() - t) / 1000 };
   };
   await time(PLAIN); // warm the file cache
   const plain: number[] = [];
@@ -63,8 +64,8 @@ try {
     companies: universe.companies, facts: universe.facts, moneyFacts: last.n, converted: last.converted, keys: last.keys,
     plainSeconds: best(plain), convertedSeconds: best(converted), ratio: best(converted) / best(plain),
   };
-  log(`money facts: ${last.n?.toLocaleString('en-US')} (${last.converted?.toLocaleString('en-US')} converted to EUR, ${last.keys} distinct currency/period keys)`);
-  log(`plain read+sum: ${result.plainSeconds.toFixed(2)} s; converted to EUR: ${result.convertedSeconds.toFixed(2)} s; ratio ${result.ratio.toFixed(1)}x (best of ${runs})`);
+  log(`money facts: ${String(last.n?.toLocaleString('en-US'))} (${String(last.converted?.toLocaleString('en-US'))} converted to EUR, ${String(last.keys)} distinct currency/period keys)`);
+  log(`plain read+sum: ${result.plainSeconds.toFixed(2)} s; converted to EUR: ${result.convertedSeconds.toFixed(2)} s; ratio ${result.ratio.toFixed(1)}x (best of ${String(runs)})`);
   fs.mkdirSync(BENCH_OUT, { recursive: true });
   fs.writeFileSync(path.join(BENCH_OUT, 'fx.json'), JSON.stringify(result, null, 2));
 } finally {

@@ -16,6 +16,8 @@ import { createApp } from '../http/app.ts';
 import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
+import { required } from './required.ts';
+import { toParent } from './toParent.ts';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
 const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
@@ -47,14 +49,14 @@ async function serve(): Promise<void> {
   });
   const baseline = await startServer(bare, 0, '127.0.0.1');
   const ready: Ready = { appUrl: real.url, coldUrl: cold.url, bareUrl: baseline.url, token, bytes: Buffer.byteLength(sample) };
-  process.send!(ready);
-  process.once('disconnect', async () => {
+  toParent(ready);
+  process.once('disconnect', () => { void (async () => {
     await Promise.all([real.close(1000), cold.close(1000), baseline.close(1000)]);
     // no engine.close(): queries the load left queued may still be running, and closing under them can block;
     // the warehouse is read-only here, exiting releases everything
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
-  });
+  })(); });
 }
 
 interface Row { route: string; connections: number; rps: number; p50: number; p99: number; errors: number }
@@ -71,8 +73,8 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds) || 5;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('message', (m) => { resolve(m as Ready); });
+    child.once('exit', (code) => { reject(new Error(`bench server exited with ${String(code)}`)); });
   });
   const rows: Row[] = [];
   try {
@@ -89,16 +91,16 @@ async function main(): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   }
   const lines = [
-    `HTTP bench: ${PATH} (${ready.bytes} B JSON) vs bare Koa with the same constant body; ${seconds} s per run, ${os.availableParallelism()} cores`,
+    `HTTP bench: ${PATH} (${String(ready.bytes)} B JSON) vs bare Koa with the same constant body; ${String(seconds)} s per run, ${String(os.availableParallelism())} cores`,
     '| concurrency | bare Koa req/s | details req/s | ratio | uncached req/s | ratio | bare p50/p99 ms | details p50/p99 ms | uncached p50/p99 ms | errors |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const c of [1, 16, 64]) {
-    const b = rows.find((r) => r.route === 'bare Koa' && r.connections === c)!;
-    const d = rows.find((r) => r.route === 'company/details' && r.connections === c)!;
-    const u = rows.find((r) => r.route === 'company/details uncached' && r.connections === c)!;
-    lines.push(`| ${c} | ${Math.round(b.rps)} | ${Math.round(d.rps)} | ${(d.rps / b.rps).toFixed(3)} | ${Math.round(u.rps)} | ${(u.rps / b.rps).toFixed(3)} | ` +
-      `${b.p50}/${b.p99} | ${d.p50}/${d.p99} | ${u.p50}/${u.p99} | ${b.errors + d.errors + u.errors} |`);
+    const b = required(rows.find((r) => r.route === 'bare Koa' && r.connections === c), 'rows.find((r) => r.route === \'bare Koa\' && r.connections === c)');
+    const d = required(rows.find((r) => r.route === 'company/details' && r.connections === c), 'rows.find((r) => r.route === \'company/details\' && r.connections === c)');
+    const u = required(rows.find((r) => r.route === 'company/details uncached' && r.connections === c), 'rows.find((r) => r.route === \'company/details uncached\' && r.connections === c)');
+    lines.push(`| ${String(c)} | ${String(Math.round(b.rps))} | ${String(Math.round(d.rps))} | ${(d.rps / b.rps).toFixed(3)} | ${String(Math.round(u.rps))} | ${(u.rps / b.rps).toFixed(3)} | ` +
+      `${String(b.p50)}/${String(b.p99)} | ${String(d.p50)}/${String(d.p99)} | ${String(u.p50)}/${String(u.p99)} | ${String(b.errors + d.errors + u.errors)} |`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   fs.mkdirSync(path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out'), { recursive: true });
@@ -106,6 +108,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`http bench: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(`http bench: ${String(err instanceof Error ? err.stack : String(err))}\n`);
   process.exit(1);
 });

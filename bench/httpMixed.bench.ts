@@ -18,6 +18,8 @@ import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { percentile } from './measure.ts';
+import { required } from './required.ts';
+import { toParent } from './toParent.ts';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
 const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
@@ -44,8 +46,8 @@ async function serve(): Promise<void> {
   const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
   const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
   const server = await startServer(app, 0, '127.0.0.1');
-  process.on('message', () => process.send!({ rss: process.memoryUsage().rss } satisfies Probe));
-  process.send!({ url: server.url, token } satisfies Ready);
+  process.on('message', () => { toParent({ rss: process.memoryUsage().rss } satisfies Probe); });
+  toParent({ url: server.url, token } satisfies Ready);
   process.once('disconnect', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
@@ -62,10 +64,10 @@ function one(url: string, method: 'GET' | 'HEAD', token: string, agent: http.Age
       res.resume();
       res.on('end', () => {
         clearTimeout(timer);
-        t.statuses[res.statusCode!] = (t.statuses[res.statusCode!] ?? 0) + 1;
+        t.statuses[required(res.statusCode, 'res.statusCode')] = (t.statuses[required(res.statusCode, 'res.statusCode')] ?? 0) + 1;
         // 503 + Retry-After is the designed answer to an exhausted pool (load shed), not a fault
         if (res.statusCode === 503) t.shed++;
-        else if (res.statusCode! >= 500) t.errors++;
+        else if (required(res.statusCode, 'res.statusCode') >= 500) t.errors++;
         else {
           t.ok++;
           t.ms.push(performance.now() - started);
@@ -74,7 +76,7 @@ function one(url: string, method: 'GET' | 'HEAD', token: string, agent: http.Age
         }
         resolve();
       });
-      res.on('error', () => resolve());
+      res.on('error', () => { resolve(); });
     });
     let abandoned = false;
     req.on('error', () => {
@@ -100,8 +102,8 @@ async function main(): Promise<void> {
   const connections = Number(values.connections) || 32;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('message', (m) => { resolve(m as T); });
+    child.once('exit', (code) => { reject(new Error(`bench server exited with ${String(code)}`)); });
   });
   const ready = await next<Ready>();
   const rss = async () => {
@@ -119,7 +121,7 @@ async function main(): Promise<void> {
   const worker = async () => {
     while (Date.now() < end) {
       const n = i++;
-      const url = `${ready.url}${ROUTES[n % ROUTES.length]}`;
+      const url = `${ready.url}${String(ROUTES[n % ROUTES.length])}`;
       const kind = n % 5;
       if (kind === 3) await one(url, 'HEAD', ready.token, agent, null, t);
       else if (kind === 4) await one(url, 'GET', ready.token, agent, (n * 7) % 81, t);
@@ -136,14 +138,14 @@ async function main(): Promise<void> {
   const sorted = [...t.ms].sort((a, b) => a - b);
   const mb = (b: number) => Math.round(b / 1024 / 1024);
   const lines = [
-    `HTTP mixed load: ${seconds} s, ${connections} clients, ${ROUTES.length} routes; 3/5 GET, 1/5 HEAD, 1/5 GET abandoned after 0-80 ms; ${os.availableParallelism()} cores`,
+    `HTTP mixed load: ${String(seconds)} s, ${String(connections)} clients, ${String(ROUTES.length)} routes; 3/5 GET, 1/5 HEAD, 1/5 GET abandoned after 0-80 ms; ${String(os.availableParallelism())} cores`,
     '| answered | abandoned | errors | shed (503) | req/s answered | p50 ms | p99 ms | RSS start MB | RSS end MB | pool at end | statuses |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    `| ${t.ok} | ${t.aborted} | ${t.errors} | ${t.shed} | ${Math.round(t.ok / seconds)} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${mb(rssStart)} | ${mb(rssEnd)} | ${JSON.stringify(health.pool)} | ${JSON.stringify(t.statuses)} |`,
+    `| ${String(t.ok)} | ${String(t.aborted)} | ${String(t.errors)} | ${String(t.shed)} | ${String(Math.round(t.ok / seconds))} | ${String(Math.round(percentile(sorted, 50)))} | ${String(Math.round(percentile(sorted, 99)))} | ${String(mb(rssStart))} | ${String(mb(rssEnd))} | ${JSON.stringify(health.pool)} | ${JSON.stringify(t.statuses)} |`,
   ];
   for (const [route, ms] of Object.entries(t.byRoute)) {
     const s = [...ms].sort((a, b) => a - b);
-    lines.push(`  ${route}: ${ms.length} answered, p50 ${Math.round(percentile(s, 50))} ms, p99 ${Math.round(percentile(s, 99))} ms`);
+    lines.push(`  ${route}: ${String(ms.length)} answered, p50 ${String(Math.round(percentile(s, 50)))} ms, p99 ${String(Math.round(percentile(s, 99)))} ms`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   fs.mkdirSync(path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out'), { recursive: true });
@@ -152,6 +154,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`httpMixed bench: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(`httpMixed bench: ${String(err instanceof Error ? err.stack : String(err))}\n`);
   process.exit(1);
 });

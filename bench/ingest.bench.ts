@@ -18,7 +18,7 @@ const synthetic = numberArg(argv, 'synthetic', 24);
 const runs = numberArg(argv, 'runs', 3);
 
 function syntheticInputs(count: number): string[] {
-  const dir = path.join(BENCH_OUT, `ingest-src-v1-${count}`);
+  const dir = path.join(BENCH_OUT, `ingest-src-v1-${String(count)}`);
   const ready = path.join(dir, 'READY');
   if (!fs.existsSync(ready)) {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -73,9 +73,9 @@ const synth = syntheticInputs(synthetic);
 const rows = [
   ['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'facts/s'],
   await measure('Apple companyfacts (real)', [APPLE]),
-  await measure(`${synthetic} synthetic filers`, synth),
+  await measure(`${String(synthetic)} synthetic filers`, synth),
   await measure('both together', [APPLE, ...synth]),
 ];
-console.log(`median of ${runs} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
+console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
 printTable(rows);
 fs.writeFileSync(path.join(BENCH_OUT, 'ingest.json'), JSON.stringify({ runs, results, measuredAt: new Date().toISOString() }, null, 2));

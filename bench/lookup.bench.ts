@@ -17,6 +17,7 @@ import { Engine } from '../engine/db/Engine.ts';
 import { prng } from '../demo/prng.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { bytesReadSoFar, formatBytes, numberArg, percentile, printTable } from './measure.ts';
+import { required } from './required.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 5000);
@@ -74,9 +75,9 @@ async function parquetLayout(engine: Engine, dir: string): Promise<Layout> {
  * CIKs (cik % 64), so other buckets' row groups cover the cik's range without holding it.
  */
 function bytesNeeded(layout: Layout, cik: number, pruned: boolean): number {
-  const own = `${path.sep}bucket=${cik % 64}${path.sep}`;
+  const own = `${path.sep}bucket=${String(cik % 64)}${path.sep}`;
   const opened = [...layout.footers.keys()].filter((f) => !pruned || f.includes(own));
-  const footers = opened.reduce((s, f) => s + layout.footers.get(f)!, 0);
+  const footers = opened.reduce((s, f) => s + required(layout.footers.get(f), 'layout.footers.get(f)'), 0);
   const open = new Set(opened);
   const groups = layout.rowGroups.filter((g) => open.has(g.file) && g.lo <= cik && cik <= g.hi);
   return footers + groups.reduce((s, g) => s + (g.file.includes(own) ? g.bytes : g.cikBytes), 0);
@@ -84,12 +85,12 @@ function bytesNeeded(layout: Layout, cik: number, pruned: boolean): number {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const universe = await ensureUniverse({ companies, firstYear, lastYear, log: (l) => console.log(l) });
+  const universe = await ensureUniverse({ companies, firstYear, lastYear, log: (l) => { console.log(l); } });
   console.log(universe.buildSeconds === null
     ? `universe: cached in ${universe.dir}`
     : `universe: built in ${universe.buildSeconds.toFixed(1)} s`);
   console.log(`universe: ${universe.companies.toLocaleString('en-US')} companies, ${universe.facts.toLocaleString('en-US')} facts, ` +
-    `${universe.files} Parquet files, ${formatBytes(universe.bytes)} (FY${firstYear}-FY${lastYear})`);
+    `${String(universe.files)} Parquet files, ${formatBytes(universe.bytes)} (FY${String(firstYear)}-FY${String(lastYear)})`);
 
   const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'read', threads: 2, poolSize: 1 });
   try {
@@ -100,25 +101,25 @@ async function main(): Promise<void> {
       engine.withConnection(async (c) => {
         const before = bytesReadSoFar() ?? 0;
         const started = performance.now();
-        const reader = await c.runAndReadAll(VARIANTS[v]!.sql, { cik });
+        const reader = await c.runAndReadAll(required(VARIANTS[v], 'VARIANTS[v]').sql, { cik });
         const ms = performance.now() - started;
         return { ms, bytes: (bytesReadSoFar() ?? 0) - before, rows: reader.currentRowCount };
       });
-    for (let i = 0; i < 5; i++) for (let v = 0; v < VARIANTS.length; v++) await run(v, ciks[i]!);
+    for (let i = 0; i < 5; i++) for (let v = 0; v < VARIANTS.length; v++) await run(v, required(ciks[i], 'ciks[i]'));
     // rotate which variant goes first so none always inherits another's warm cache
     for (let i = 0; i < ciks.length; i++) {
       const got: Sample[] = [];
       for (let k = 0; k < VARIANTS.length; k++) {
         const v = (i + k) % VARIANTS.length;
-        got[v] = await run(v, ciks[i]!);
+        got[v] = await run(v, required(ciks[i], 'ciks[i]'));
       }
-      if (got.some((g) => g.rows !== got[0]!.rows)) throw new Error(`cik ${ciks[i]}: variants disagree on row counts ${got.map((g) => g.rows).join('/')}`);
-      got.forEach((s, v) => samples[v]!.push(s));
+      if (got.some((g) => g.rows !== required(got[0], 'got[0]').rows)) throw new Error(`cik ${String(ciks[i])}: variants disagree on row counts ${got.map((g) => g.rows).join('/')}`);
+      got.forEach((s, v) => required(samples[v], 'samples[v]').push(s));
     }
     const layout = await parquetLayout(engine, universe.dir);
     const needed = VARIANTS.map((v) => ciks.reduce((sum, cik) => sum + bytesNeeded(layout, cik, v.pruned), 0) / ciks.length);
     const files = await Promise.all(VARIANTS.map(async (v) => {
-      const [plan] = await engine.query<{ explain_value: string }>(`EXPLAIN ANALYZE ${v.sql}`, { cik: ciks[0]! });
+      const [plan] = await engine.query<{ explain_value: string }>(`EXPLAIN ANALYZE ${v.sql}`, { cik: required(ciks[0], 'ciks[0]') });
       return /Total Files Read:\s*([\d,]+)/.exec(plan?.explain_value ?? '')?.[1] ?? '?';
     }));
 
@@ -132,13 +133,13 @@ async function main(): Promise<void> {
     };
     const stats = samples.map(summarize);
     const [pruned, scan] = stats as [typeof stats[0], typeof stats[0]];
-    console.log(`\n${lookups} lookups of random companies per variant, 2 DuckDB threads, after 5 warm-up lookups:`);
+    console.log(`\n${String(lookups)} lookups of random companies per variant, 2 DuckDB threads, after 5 warm-up lookups:`);
     printTable([
       ['variant', 'p50 ms', 'p99 ms', 'rows/lookup', 'files opened', 'Parquet bytes needed', 'OS bytes read (warm cache)'],
-      ...VARIANTS.map((v, i) => [v.name, stats[i]!.p50.toFixed(1), stats[i]!.p99.toFixed(1), stats[i]!.rows.toFixed(0),
-        files[i]!, formatBytes(needed[i]!), formatBytes(stats[i]!.bytes)]),
+      ...VARIANTS.map((v, i) => [v.name, required(stats[i], 'stats[i]').p50.toFixed(1), required(stats[i], 'stats[i]').p99.toFixed(1), required(stats[i], 'stats[i]').rows.toFixed(0),
+        required(files[i], 'files[i]'), formatBytes(required(needed[i], 'needed[i]')), formatBytes(required(stats[i], 'stats[i]').bytes)]),
       ['ratio scan / facts_of', `${(scan.p50 / pruned.p50).toFixed(1)}x`, `${(scan.p99 / pruned.p99).toFixed(1)}x`, '', '',
-        `${(needed[1]! / needed[0]!).toFixed(1)}x`, `${(scan.bytes / Math.max(1, pruned.bytes)).toFixed(1)}x`],
+        `${(required(needed[1], 'needed[1]') / required(needed[0], 'needed[0]')).toFixed(1)}x`, `${(scan.bytes / Math.max(1, pruned.bytes)).toFixed(1)}x`],
     ]);
     console.log('Parquet bytes needed: footers of the files opened + cik column of row groups whose cik range covers the cik + the company\'s own row groups (from parquet_metadata)');
     fs.writeFileSync(path.join(BENCH_OUT, 'lookup.json'), JSON.stringify({

@@ -1,10 +1,11 @@
 // Small measuring helpers shared by the benches: percentiles, bytes read by this process, aligned result tables.
 import fs from 'node:fs';
+import { required } from './required.ts';
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
+  return required(sorted[i], 'sorted[i]');
 }
 
 /**
@@ -24,14 +25,14 @@ export function formatBytes(n: number): string {
   if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
-  return `${n} B`;
+  return `${String(n)} B`;
 }
 
 /** Rows of cells printed as an aligned table; the first row is the header. */
 export function printTable(rows: readonly (readonly string[])[], write: (s: string) => void = (s) => process.stdout.write(s)): void {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const widths = required(rows[0], 'rows[0]').map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   rows.forEach((row, r) => {
-    write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')}\n`);
+    write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(required(widths[i], 'widths[i]')) : cell.padStart(required(widths[i], 'widths[i]')))).join('  ')}\n`);
     if (r === 0) write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   });
 }
@@ -41,6 +42,6 @@ export function numberArg(argv: readonly string[], name: string, fallback: numbe
   const i = argv.indexOf(`--${name}`);
   if (i === -1) return fallback;
   const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name}: expected a positive number, got "${argv[i + 1]}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name}: expected a positive number, got "${String(argv[i + 1])}"`);
   return n;
 }

@@ -12,6 +12,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Engine } from '../engine/db/Engine.ts';
 import { ensureWarehouse } from '../engine/warehouse/ensureWarehouse.ts';
 import { quotePath } from '../engine/db/quote.ts';
+import { required } from './required.ts';
 
 const managers = Number(process.env.BENCH_MANAGERS ?? 5000);
 const rowsPerQuarter = Number(process.env.BENCH_ROWS ?? 3_000_000);
@@ -19,7 +20,7 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 30);
 const HEAVY = '037833100';
 const QUARTERS = [['2024-09-30', '2024-11-12'], ['2024-12-31', '2025-02-12']] as const;
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) => required([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))], '[...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]');
 
 /** Writes the synthetic cover pages and information tables straight into a fresh warehouse's Parquet folders. */
 async function buildWarehouse(dir: string): Promise<void> {
@@ -28,14 +29,14 @@ async function buildWarehouse(dir: string): Promise<void> {
   const c = await instance.connect();
   try {
     const perManager = Math.floor(rowsPerQuarter / managers);
-    await c.run(`CREATE TABLE quarters AS SELECT * FROM (VALUES ${QUARTERS.map(([p, f], i) => `(${i}, DATE '${p}', DATE '${f}')`).join(', ')}) q(qi, period, filed)`);
+    await c.run(`CREATE TABLE quarters AS SELECT * FROM (VALUES ${QUARTERS.map(([p, f], i) => `(${String(i)}, DATE '${p}', DATE '${f}')`).join(', ')}) q(qi, period, filed)`);
     await c.run(`
       COPY (
         SELECT 'BENCH-' || m || '-' || qi AS accession, 1000000 + m AS manager_cik, 'MANAGER ' || m || ' CAPITAL LLC' AS manager_name,
           '13F-HR' AS form, period AS period_of_report, filed, '13F HOLDINGS REPORT' AS report_type, false AS is_amendment,
-          NULL::INTEGER AS amendment_no, NULL::VARCHAR AS amendment_type, ${perManager}::BIGINT AS table_entry_total,
+          NULL::INTEGER AS amendment_no, NULL::VARCHAR AS amendment_type, ${String(perManager)}::BIGINT AS table_entry_total,
           NULL::DOUBLE AS table_value_total, 0 AS other_managers_count, '028-' || m AS file_number, '13f' AS source
-        FROM range(${managers}) t(m), quarters
+        FROM range(${String(managers)}) t(m), quarters
       ) TO ${quotePath(path.join(dir, 'form13f_reports', 'part-bench.parquet'))} (FORMAT parquet, COMPRESSION zstd)`);
     // every manager holds the heavy security (a tenth of them in two rows, some also through calls); the rest of each
     // table draws from 20,000 other CUSIPs
@@ -45,7 +46,7 @@ async function buildWarehouse(dir: string): Promise<void> {
           SELECT 'BENCH-' || m || '-' || qi AS accession, s + 1 AS seq, m, qi, s,
             CASE WHEN s = 0 OR (s = 1 AND m % 10 = 0) OR (s = 2 AND m % 25 = 0) THEN '${HEAVY}'
                  ELSE lpad(((hash(m * 7919 + s) % 20000) + 100000)::VARCHAR, 8, '0') || '1' END AS cusip
-          FROM range(${managers}) t(m), range(${perManager}) r(s), quarters
+          FROM range(${String(managers)}) t(m), range(${String(perManager)}) r(s), quarters
         )
         SELECT accession, seq::INTEGER AS seq, 'ISSUER ' || cusip AS name_of_issuer, 'COM' AS title_of_class, cusip, NULL::VARCHAR AS figi,
           ((hash(m, s, qi) % 5000000) + 1000)::DOUBLE AS value, ((hash(s, m, qi) % 100000) + 10)::DOUBLE AS shares,
@@ -66,7 +67,7 @@ const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ownership-'));
 try {
   let t = performance.now();
   if (!keep || !fs.existsSync(path.join(dir, 'holdings_13f', 'part-bench.parquet'))) await buildWarehouse(dir);
-  console.log(`built ${managers} managers x 2 quarters, ${(rowsPerQuarter * 2).toLocaleString('en-US')} holdings rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(`built ${String(managers)} managers x 2 quarters, ${(rowsPerQuarter * 2).toLocaleString('en-US')} holdings rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const engine = await Engine.open({ warehouseDir: dir, mode: 'read', threads: 2, memoryLimit: '3GB', poolSize: 1 });
   try {
     const [stats] = await engine.query<{ rows: number; heavy: number }>(
@@ -87,13 +88,13 @@ try {
       }
     });
     const result = {
-      managers, holdingsRows: stats!.rows, heavyRows: stats!.heavy, holderRows, samples,
+      managers, holdingsRows: required(stats, 'stats').rows, heavyRows: required(stats, 'stats').heavy, holderRows, samples,
       holders: { p50: quantile(times.holders, 0.5), p99: quantile(times.holders, 0.99) },
       baseline: { p50: quantile(times.baseline, 0.5), p99: quantile(times.baseline, 0.99) },
       ratioP50: quantile(times.holders, 0.5) / quantile(times.baseline, 0.5),
       ratioP99: quantile(times.holders, 0.99) / quantile(times.baseline, 0.99),
     };
-    console.log(`holdings ${result.holdingsRows.toLocaleString('en-US')} rows, heavy security ${result.heavyRows} rows -> ${holderRows} holder rows`);
+    console.log(`holdings ${result.holdingsRows.toLocaleString('en-US')} rows, heavy security ${String(result.heavyRows)} rows -> ${String(holderRows)} holder rows`);
     console.log(`institutional_holders  p50 ${result.holders.p50.toFixed(1)} ms  p99 ${result.holders.p99.toFixed(1)} ms`);
     console.log(`plain filter (baseline) p50 ${result.baseline.p50.toFixed(1)} ms  p99 ${result.baseline.p99.toFixed(1)} ms`);
     console.log(`ratio p50 ${result.ratioP50.toFixed(2)}x  p99 ${result.ratioP99.toFixed(2)}x`);

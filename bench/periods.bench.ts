@@ -10,16 +10,17 @@ import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { jsonRowsSql } from '../engine/query/macroSql.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { numberArg, percentile } from './measure.ts';
+import { required } from './required.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 5000);
 const firstYear = numberArg(argv, 'first-year', 2015);
 const lastYear = numberArg(argv, 'last-year', 2024);
 const samples = numberArg(argv, 'samples', 40);
-const log = (line: string) => console.log(line);
+const log = (line: string) => { console.log(line); };
 
 const universe = await ensureUniverse({ companies, firstYear, lastYear, log });
-log(`universe: ${universe.companies} companies, ${universe.facts.toLocaleString('en-US')} facts (${(universe.bytes / 1e6).toFixed(0)} MB)`);
+log(`universe: ${String(universe.companies)} companies, ${universe.facts.toLocaleString('en-US')} facts (${(universe.bytes / 1e6).toFixed(0)} MB)`);
 const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads: 2, memoryLimit: '6GB' });
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -35,13 +36,13 @@ try {
      FROM src_facts WHERE dim_key = '' GROUP BY ALL)`));
   log(`floor scan-and-group: ${floorSeconds.toFixed(1)} s`);
   const [report, pipelineSeconds] = await timed(() => materializePeriods(engine));
-  log(`period pipeline (materialize ${report.buckets} buckets, ${report.periods.toLocaleString('en-US')} periods): ${pipelineSeconds.toFixed(1)} s`);
+  log(`period pipeline (materialize ${String(report.buckets)} buckets, ${report.periods.toLocaleString('en-US')} periods): ${pipelineSeconds.toFixed(1)} s`);
 
   const ciks = Array.from({ length: samples }, (_, i) => universe.firstCik + Math.floor(((i * 7919) % companies)));
   const latency = async (sql: string, bind: (cik: number) => Record<string, string | number | null> | (string | number | null)[]) => {
     const ms: number[] = [];
     await engine.withConnection(async (c) => {
-      await c.runAndReadAll(sql, bind(ciks[0]!)); // warm the file cache and the plan
+      await c.runAndReadAll(sql, bind(required(ciks[0], 'ciks[0]'))); // warm the file cache and the plan
       for (const cik of ciks) {
         const t = performance.now();
         await c.runAndReadAll(sql, bind(cik));

@@ -25,7 +25,7 @@ for (const name of selected) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, `${name}.bench.ts`), ...flags], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
     failed++;
-    process.stderr.write(`bench ${name} failed (exit ${result.status ?? result.signal})\n`);
+    process.stderr.write(`bench ${name} failed (exit ${String(result.status ?? result.signal)})\n`);
   }
 }
 process.exit(failed > 0 ? 1 : 0);

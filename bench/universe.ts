@@ -11,6 +11,7 @@ import { Engine } from '../engine/db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../engine/db/quote.ts';
 import { DEMO_CIK_FIRST } from '../demo/DemoCompany.ts';
+import { required } from './required.ts';
 
 export const BENCH_OUT = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
 export const UNIVERSE_FIRST_CIK = DEMO_CIK_FIRST + 1000;
@@ -55,7 +56,7 @@ const unitOf = (c: string) => (c.includes('PerShare') ? 'USD/shares' : c.startsW
 /** The periods a report for fiscal quarter q (4 = the 10-K) presents: [kind, years back, from quarter-end k, to k]. */
 function periodRows(): string {
   const rows: string[] = [];
-  const add = (q: number, kind: string, dy: number, from: number | null, to: number) => rows.push(`(${q}, '${kind}', ${dy}, ${from ?? 'NULL'}, ${to})`);
+  const add = (q: number, kind: string, dy: number, from: number | null, to: number) => rows.push(`(${String(q)}, '${kind}', ${String(dy)}, ${String(from ?? 'NULL')}, ${String(to)})`);
   for (const q of [1, 2, 3]) {
     for (const dy of [0, -1]) {
       add(q, 'flow', dy, q - 1, q);
@@ -73,8 +74,8 @@ function periodRows(): string {
 
 function conceptRows(): string {
   const rows = [...FLOWS.map((c) => [c, 'flow']), ...YTD.map((c) => [c, 'ytd']), ...INSTANTS.map((c) => [c, 'instant'])];
-  const ranks = new Map([...rows.map(([c]) => `us-gaap:${c}`)].sort().map((c, i) => [c, i]));
-  return rows.map(([c, kind]) => `('us-gaap:${c}', '${kind}', '${unitOf(c!)}', ${ranks.get(`us-gaap:${c}`)})`).join(',\n');
+  const ranks = new Map([...rows.map(([c]) => `us-gaap:${String(c)}`)].sort().map((c, i) => [c, i]));
+  return rows.map(([c, kind]) => `('us-gaap:${String(c)}', '${String(kind)}', '${unitOf(required(c, 'c'))}', ${String(ranks.get(`us-gaap:${String(c)}`))})`).join(',\n');
 }
 
 /** One fiscal-quarter-end date: k = 0 is the prior fiscal year's end, k = 4 this fiscal year's end. */
@@ -129,7 +130,7 @@ async function assertFactsLayout(c: DuckDBConnection, select: string, params: Re
 }
 
 function universeDir(o: UniverseOptions): string {
-  return path.join(BENCH_OUT, `universe-v${GENERATOR_VERSION}-${o.companies}co-${o.firstYear}-${o.lastYear}`);
+  return path.join(BENCH_OUT, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}`);
 }
 
 function parquetFiles(dir: string): string[] {
@@ -157,12 +158,12 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
     for (let r = 0; r < rounds; r++) {
       const blo = (64 / rounds) * r;
       const bhi = blo + 64 / rounds - 1;
-      const staging = path.join(dir, '_staging', `bench-${r}`);
+      const staging = path.join(dir, '_staging', `bench-${String(r)}`);
       fs.mkdirSync(staging, { recursive: true });
       const copied = await c.runAndReadAll(`COPY (${GENERATE}) TO ${quotePath(path.join(staging, 'facts'))} ` +
-        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-bench${r}-{i}')`,
+        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-bench${String(r)}-{i}')`,
         { ...params, blo, bhi });
-      const n = Number(copied.getRows()[0]![0]);
+      const n = Number(required(copied.getRows()[0], 'copied.getRows()[0]')[0]);
       for (const file of parquetFiles(staging)) {
         const to = path.join(dir, path.relative(staging, file));
         fs.mkdirSync(path.dirname(to), { recursive: true });
@@ -171,7 +172,7 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
       fs.rmSync(staging, { recursive: true, force: true });
       facts += n;
       const cpu = process.cpuUsage();
-      log(`  universe: buckets ${blo}-${bhi}: ${n.toLocaleString('en-US')} facts (${((performance.now() - started) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`);
+      log(`  universe: buckets ${String(blo)}-${String(bhi)}: ${n.toLocaleString('en-US')} facts (${((performance.now() - started) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`);
     }
   } finally {
     engine.close();

@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { materializePeriods } from '../../engine/financials/materializePeriods.ts';
 import { fixtureWarehouse, startTestApp, bearer, RATE_HEADERS, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { defined } from '../helpers/defined.ts';
 
 let wh: TestWarehouse;
 let app: TestApp;
@@ -62,7 +63,7 @@ async function poolSettles(): Promise<Health> {
 function abortedGet(path: string, afterMs: number): Promise<void> {
   return new Promise((resolve) => {
     const req = http.get(`${app.base}${path}`, bearer(app.tokens.Pro));
-    req.on('error', () => resolve());
+    req.on('error', () => { resolve(); });
     req.on('response', (res) => {
       res.destroy();
       resolve();
@@ -91,10 +92,10 @@ test('50 HEAD requests and 50 aborted GETs leave every connection in the pool, a
     warm.set(path, await timedOk(path));
   }
   const heads = Array.from({ length: 50 }, (_, i) =>
-    fetch(`${app.base}${ROUTES[i % ROUTES.length]}`, { method: 'HEAD', ...bearer(app.tokens.Pro) }).then((r) => r.status));
+    fetch(`${app.base}${String(ROUTES[i % ROUTES.length])}`, { method: 'HEAD', ...bearer(app.tokens.Pro) }).then((r) => r.status));
   const statuses = await Promise.all(heads);
   assert.ok(statuses.every((s) => s === 200 || s === 503), `HEAD statuses ${[...new Set(statuses)].join(',')}`);
-  await Promise.all(Array.from({ length: 50 }, (_, i) => abortedGet(ROUTES[i % ROUTES.length]!, i % 5 === 0 ? 0 : (i * 7) % 80)));
+  await Promise.all(Array.from({ length: 50 }, (_, i) => abortedGet(defined(ROUTES[i % ROUTES.length], 'ROUTES[i % ROUTES.length]'), i % 5 === 0 ? 0 : (i * 7) % 80)));
 
   const settled = await poolSettles();
   assert.deepEqual({ inUse: settled.pool.inUse, waiting: settled.pool.waiting }, { inUse: 0, waiting: 0 });
@@ -102,12 +103,12 @@ test('50 HEAD requests and 50 aborted GETs leave every connection in the pool, a
   for (const path of [...ROUTES, '/api/company/details?symbol=AAPL']) {
     const ms = await timedOk(path);
     const bound = Math.max(1000, 3 * (warm.get(path) ?? 0));
-    assert.ok(ms < bound, `${path} answered in ${Math.round(ms)} ms (bound ${Math.round(bound)} ms)`);
+    assert.ok(ms < bound, `${path} answered in ${String(Math.round(ms))} ms (bound ${String(Math.round(bound))} ms)`);
   }
 });
 
 test('a HEAD request answers the headers of the GET without a body', async () => {
-  const res = await fetch(`${app.base}${ROUTES[0]}`, { method: 'HEAD', ...bearer(app.tokens.Pro) });
+  const res = await fetch(`${app.base}${String(ROUTES[0])}`, { method: 'HEAD', ...bearer(app.tokens.Pro) });
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /application\/json/);
   assert.equal((await res.arrayBuffer()).byteLength, 0);
@@ -122,7 +123,7 @@ test('when every connection stays busy, a request gets 503 with Retry-After afte
     assert.equal(res.status, 503);
     assert.equal(res.headers.get('retry-after'), '1');
     assert.match(((await res.json()) as { error: string }).error, /busy/);
-    assert.ok(ms >= POOL_WAIT_MS - 50 && ms < POOL_WAIT_MS + 1500, `answered after ${Math.round(ms)} ms`);
+    assert.ok(ms >= POOL_WAIT_MS - 50 && ms < POOL_WAIT_MS + 1500, `answered after ${String(Math.round(ms))} ms`);
     for (const h of RATE_HEADERS) assert.ok(res.headers.has(h), h);
     const h = await health();
     assert.equal(h.pool.free, 0);
@@ -141,8 +142,8 @@ function raw(request: string): Promise<string> {
     socket.on('data', (d) => {
       text += d.toString();
     });
-    socket.on('end', () => resolve(text));
-    socket.on('close', () => resolve(text));
+    socket.on('end', () => { resolve(text); });
+    socket.on('close', () => { resolve(text); });
     socket.on('error', reject);
     setTimeout(() => {
       socket.destroy();
@@ -160,7 +161,7 @@ test('TRACE, PROPFIND and CONNECT answer 405 with { error } and the rate-limit h
   for (const method of ['TRACE', 'PROPFIND', 'CONNECT']) {
     const target = method === 'CONNECT' ? 'example.com:443' : '/v1/api/company/details?symbol=AAPL';
     const res = parse(await raw(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
-    assert.ok(res.status === 405 || res.status === 404, `${method}: ${res.status}`);
+    assert.ok(res.status === 405 || res.status === 404, `${method}: ${String(res.status)}`);
     assert.equal(typeof res.body.error, 'string', method);
     for (const h of RATE_HEADERS) assert.ok(res.headers.includes(`${h}:`), `${method} ${h}`);
   }

@@ -11,12 +11,13 @@ import { companyFactsJson } from '../helpers/oracleFiler.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import { REPO, runIngestCli } from '../helpers/runIngestCli.ts';
 import { EXAMPLES } from '../periods/oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 const ENV = { DUCKDB_THREADS: '1', DUCKDB_MEMORY_LIMIT: '1GB' };
 
 function filerFile(dir: string): string {
-  const s = EXAMPLES[0]!.schedule;
-  const file = path.join(dir, `CIK${s.cik}.json`);
+  const s = defined(EXAMPLES[0], 'EXAMPLES[0]').schedule;
+  const file = path.join(dir, `CIK${String(s.cik)}.json`);
   fs.writeFileSync(file, companyFactsJson(s));
   return file;
 }

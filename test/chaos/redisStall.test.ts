@@ -8,10 +8,11 @@ import { RedisRateLimiter } from '../../http/rateLimit/RedisRateLimiter.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
 import { redisServerInstalled, startTestRedis, type TestRedis } from '../http/redisServer.ts';
+import { defined } from '../helpers/defined.ts';
 
 const skip = redisServerInstalled() ? false : 'redis-server is not installed (apt-get install redis-server): the stall needs a process to SIGSTOP';
 
-let wh: TestWarehouse;
+let wh: TestWarehouse | undefined;
 let redis: TestRedis | null = null;
 before(async () => {
   if (skip) return;
@@ -29,8 +30,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test('Redis stopped for 5 s: every request answers 503 within 200 ms, service resumes after SIGCONT, logged once each', { skip }, async () => {
   const lines: { level: string; msg: string }[] = [];
   const logger = { error: (_o: object, msg: string) => lines.push({ level: 'error', msg }), info: (_o: object, msg: string) => lines.push({ level: 'info', msg }) };
-  const limiter = new RedisRateLimiter(redis!.url, Date.now, `fe:chaos:${crypto.randomUUID()}:`, { logger });
-  const app: TestApp = await startTestApp(wh.engine, { limiter });
+  const limiter = new RedisRateLimiter(defined(redis, 'redis').url, Date.now, `fe:chaos:${crypto.randomUUID()}:`, { logger });
+  const app: TestApp = await startTestApp(defined(wh, 'the fixture warehouse').engine, { limiter });
   const call = async () => {
     const started = performance.now();
     const res = await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Pro));
@@ -52,7 +53,7 @@ test('Redis stopped for 5 s: every request answers 503 within 200 ms, service re
     // not the server's, so the bound is 200 ms plus the worst event-loop delay seen during the stall
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    process.kill(redis!.pid!, 'SIGSTOP');
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGSTOP');
     const stallEnds = Date.now() + 5000;
     const answers: Awaited<ReturnType<typeof call>>[] = [];
     while (Date.now() < stallEnds) {
@@ -60,19 +61,19 @@ test('Redis stopped for 5 s: every request answers 503 within 200 ms, service re
       await sleep(100);
     }
     assert.deepEqual(await limiter.health(), { backend: 'redis', reachable: false });
-    process.kill(redis!.pid!, 'SIGCONT');
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGCONT');
     lag.disable();
     const lagMs = lag.max / 1e6;
 
-    assert.ok(answers.length >= 30, `${answers.length} requests during the stall`);
+    assert.ok(answers.length >= 30, `${String(answers.length)} requests during the stall`);
     assert.deepEqual([...new Set(answers.map((a) => a.status))], [503]);
     assert.deepEqual([...new Set(answers.map((a) => a.retryAfter))], ['5']);
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
-    const slowest = ms[ms.length - 1]!;
-    const median = ms[Math.floor(ms.length / 2)]!;
+    const slowest = defined(ms[ms.length - 1], 'ms[ms.length - 1]');
+    const median = defined(ms[Math.floor(ms.length / 2)], 'ms[Math.floor(ms.length / 2)]');
     assert.ok(slowest < 200 + lagMs, `slowest 503 took ${slowest.toFixed(0)} ms (event-loop delay up to ${lagMs.toFixed(0)} ms)`);
     assert.ok(median < 200, `median 503 took ${median.toFixed(0)} ms`);
-    process.stdout.write(`stall: ${answers.length} requests, all 503; median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms, event-loop delay up to ${lagMs.toFixed(0)} ms\n`);
+    process.stdout.write(`stall: ${String(answers.length)} requests, all 503; median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms, event-loop delay up to ${lagMs.toFixed(0)} ms\n`);
 
     let recovered = -1;
     const resumed = performance.now();

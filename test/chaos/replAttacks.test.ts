@@ -13,15 +13,15 @@ import { ReplSession } from '../../scripts/repl/ReplSession.ts';
 import { companyFactsJson } from '../helpers/oracleFiler.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import { EXAMPLES } from '../periods/oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 let home = '';
 let wh = '';
 let tokensFile = '';
 let factsFile = '';
-let engine: Engine;
+let engine: Engine | undefined;
 let session: ReplSession;
-let printed = '';
 const FORGED = 'fe_0123456789ab_' + 'A'.repeat(43);
 
 /** Every file under the folder with its size and modification time. */
@@ -30,7 +30,7 @@ function snapshot(dir: string): Record<string, string> {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const p = path.join(entry.parentPath, entry.name);
     const st = fs.statSync(p);
-    out[path.relative(dir, p)] = entry.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}`;
+    out[path.relative(dir, p)] = entry.isDirectory() ? 'dir' : `${String(st.size)}:${String(st.mtimeMs)}`;
   }
   return out;
 }
@@ -40,18 +40,18 @@ before(async () => {
   home = fs.realpathSync(tempDir('repl-home-'));
   wh = path.join(home, 'parquet');
   const writer = await Engine.open({ warehouseDir: wh, mode: 'write', threads: 1 });
-  const s = EXAMPLES[0]!.schedule;
-  const input = path.join(tempDir('repl-in-'), `CIK${s.cik}.json`);
+  const s = defined(EXAMPLES[0], 'EXAMPLES[0]').schedule;
+  const input = path.join(tempDir('repl-in-'), `CIK${String(s.cik)}.json`);
   fs.writeFileSync(input, companyFactsJson(s));
   await ingestPaths(writer, [input]);
   writer.close();
   tokensFile = path.join(wh, '_accounts', 'tokens.json');
   new TokenStore(tokensFile, 0).create('Free', 'someone');
-  factsFile = fs.readdirSync(path.join(wh, 'facts'), { recursive: true }).map(String).find((f) => f.endsWith('.parquet'))!;
+  factsFile = defined(fs.readdirSync(path.join(wh, 'facts'), { recursive: true }).map(String).find((f) => f.endsWith('.parquet')), 'fs.readdirSync(path.join(wh, \'facts\'), { recursive: true }).map(String).find((f) => f.endsWith(\'.parquet\'))');
   engine = await Engine.open({ warehouseDir: wh, mode: 'read', threads: 1, extraDirectories: [home] });
   session = new ReplSession(engine, {
     allowedDirs: [home], cwd: home, warehouseDir: engine.warehouseDir, protectedDirs: [path.dirname(tokensFile)], interactive: false,
-    out: (t) => { printed += t; }, err: (t) => { printed += t; },
+    out: () => undefined, err: () => undefined,
   });
 });
 after(() => {
@@ -65,7 +65,7 @@ test('statements that write files, attach databases, load code or run SQL from s
   const before = snapshot(wh);
   const facts = path.join(wh, 'facts', factsFile);
   const attacks: [string, RegExp][] = [
-    [`COPY (SELECT ${"'"}${forgedFile()}${"'"} AS j) TO '${tokensFile}' (FORMAT csv, HEADER false, QUOTE '')`, /COPY is not allowed/],
+    [`COPY (SELECT '${forgedFile()}' AS j) TO '${tokensFile}' (FORMAT csv, HEADER false, QUOTE '')`, /COPY is not allowed/],
     [`COPY (SELECT * FROM read_parquet('${facts}') LIMIT 0) TO '${facts}' (FORMAT parquet)`, /COPY is not allowed/],
     [`ATTACH '${path.join(wh, 'evil.duckdb')}' AS evil`, /ATTACH is not allowed/],
     [`EXPORT DATABASE '${path.join(wh, 'dump')}'`, /EXPORT is not allowed/],
@@ -99,7 +99,7 @@ test('.export writes only to the folders the user allowed, never into the wareho
   await session.run({ kind: 'command', line: '.export csv out.csv' }).catch(() => {});
   fs.rmSync(path.join(home, 'out.csv'), { force: true });
   await assert.rejects(
-    session.statement(`SELECT 1) TO '${path.join(home, 'a.csv')}'; COPY (SELECT ${"'"}${forgedFile()}${"'"}) TO '${tokensFile}' (FORMAT csv); SELECT (1`),
+    session.statement(`SELECT 1) TO '${path.join(home, 'a.csv')}'; COPY (SELECT '${forgedFile()}') TO '${tokensFile}' (FORMAT csv); SELECT (1`),
     /one statement at a time|not allowed|Parser Error/,
   );
   assert.deepEqual(snapshot(wh), before);
@@ -118,7 +118,7 @@ test('the REPL program refuses a COPY into the warehouse with exit code 1 and a 
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
+    child.on('close', (code) => { resolve({ code, stderr }); });
   });
   assert.equal(run.code, 1, run.stderr);
   assert.match(run.stderr, /COPY is not allowed: the REPL only reads the warehouse/);

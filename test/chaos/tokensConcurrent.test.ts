@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { TokenStore } from '../../engine/accounts/TokenStore.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const run = promisify(execFile);
@@ -17,15 +18,15 @@ test('10 creates and 10 revokes run concurrently: every created token verifies a
   const file = path.join(dir, 'tokens.json');
   try {
     const seed = new TokenStore(file, 0);
-    const victims = Array.from({ length: 10 }, (_, i) => seed.create('Free', `victim ${i}`));
+    const victims = Array.from({ length: 10 }, (_, i) => seed.create('Free', `victim ${String(i)}`));
     const env = { ...process.env, FILINGS_TOKENS_FILE: file };
     const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/tokens.ts', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     const outputs = await Promise.all([
-      ...Array.from({ length: 10 }, (_, i) => cli('create', '--tier', 'Pro', '--name', `new ${i}`)),
+      ...Array.from({ length: 10 }, (_, i) => cli('create', '--tier', 'Pro', '--name', `new ${String(i)}`)),
       ...victims.map((v) => cli('revoke', v.record.id)),
     ]);
-    const created = outputs.slice(0, 10).map((o) => /fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}/.exec(o.stdout)![0]);
-    for (const [i, v] of victims.entries()) assert.match(outputs[10 + i]!.stdout, new RegExp(`revoked ${v.record.id}`));
+    const created = outputs.slice(0, 10).map((o) => defined(/fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}/.exec(o.stdout), '/fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}/.exec(o.stdout)')[0]);
+    for (const [i, v] of victims.entries()) assert.match(defined(outputs[10 + i], 'outputs[10 + i]').stdout, new RegExp(`revoked ${v.record.id}`));
 
     const server = new TokenStore(file, 0);
     assert.equal(server.list().length, 20, 'every record kept');

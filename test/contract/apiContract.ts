@@ -36,12 +36,12 @@ export function responseValidators(doc: Json): (path: string, status: number) =>
   ajv.addSchema(doc, 'openapi.json');
   const cache = new Map<string, ValidateFunction>();
   return (path, status) => {
-    const ref = `openapi.json#/paths/${segment(path)}/get/responses/${status}/content/${segment('application/json')}/schema`;
+    const ref = `openapi.json#/paths/${segment(path)}/get/responses/${String(status)}/content/${segment('application/json')}/schema`;
     let validate = cache.get(ref);
     if (!validate) {
       const operation = ((doc['paths'] as Json)[path] as Json | undefined)?.['get'] as Json | undefined;
       assert.ok(operation, `${path} is not in the published document`);
-      assert.ok((operation['responses'] as Json)[String(status)], `${path} answered ${status}, which the document does not list`);
+      assert.ok((operation['responses'] as Json)[String(status)], `${path} answered ${String(status)}, which the document does not list`);
       validate = ajv.getSchema(ref);
       assert.ok(validate, `no JSON schema at ${ref}`);
       cache.set(ref, validate);
@@ -97,14 +97,14 @@ export async function call(ctx: ContractContext, path: string, query: URLSearchP
   try {
     body = JSON.parse(text);
   } catch {
-    assert.fail(`${path} ${res.status}: body is not JSON: ${text.slice(0, 200)}`);
+    assert.fail(`${path} ${String(res.status)}: body is not JSON: ${text.slice(0, 200)}`);
   }
   return { status: res.status, body };
 }
 
 export function assertMatches(validator: ReturnType<typeof responseValidators>, path: string, result: CallResult): void {
   const validate = validator(path, result.status);
-  assert.ok(validate(result.body), `${path} ${result.status} does not match its published schema: ${JSON.stringify(validate.errors?.slice(0, 5))}\n${JSON.stringify(result.body).slice(0, 500)}`);
+  assert.ok(validate(result.body), `${path} ${String(result.status)} does not match its published schema: ${JSON.stringify(validate.errors?.slice(0, 5))}\n${JSON.stringify(result.body).slice(0, 500)}`);
 }
 
 /** The rows of a 200 body by shape: the page's data, the array, or the object itself. */

@@ -11,12 +11,13 @@ import { startTestApp, type TestApp } from '../http/testApp.ts';
 import {
   assertMatches, BEST, call, type ContractContext, ENDPOINTS, endpointQuery, errorResults, fetchOpenApi, openApiErrors, responseValidators, rowsOf,
 } from './apiContract.ts';
+import { defined } from '../helpers/defined.ts';
 
-let wh: Awaited<ReturnType<typeof openTempEngine>>;
-let app: TestApp;
+let wh: Awaited<ReturnType<typeof openTempEngine>> | undefined;
+let app: TestApp | undefined;
 let ctx: ContractContext;
 
-const company = DEMO_COMPANIES[0]!;
+const company = defined(DEMO_COMPANIES[0], 'DEMO_COMPANIES[0]');
 
 before(async () => {
   wh = await openTempEngine('write');
@@ -26,7 +27,7 @@ before(async () => {
     base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base),
     entity: { symbol: company.ticker },
     // the CEO trades every quarter in the demo
-    values: { ownerCik: String(insidersOf(company, 0)[0]!.cik) },
+    values: { ownerCik: String(defined(insidersOf(company, 0)[0], 'insidersOf(company, 0)[0]').cik) },
   };
 });
 
@@ -39,7 +40,7 @@ test('the published document is valid OpenAPI 3.1, and the validator rejects a d
   assert.deepEqual(await openApiErrors(ctx.doc), []);
   // the fault this guards against: Arrow and CSV media types once carried a description, which OpenAPI does not allow
   const broken = structuredClone(ctx.doc) as { paths: Record<string, { get: { responses: { 200: { content: Record<string, Record<string, unknown>> } } } }> };
-  const first = Object.values(broken.paths)[0]!.get.responses[200].content;
+  const first = defined(Object.values(broken.paths)[0], 'Object.values(broken.paths)[0]').get.responses[200].content;
   first['text/csv'] = { ...first['text/csv'], description: 'not allowed here' };
   assert.notDeepEqual(await openApiErrors(broken), []);
 });

@@ -8,19 +8,20 @@ import { fixtureWarehouse, FIXTURE_INPUTS, startTestApp, type TestApp, type Test
 import {
   assertMatches, BEST, call, type ContractContext, ENDPOINTS, endpointQuery, errorResults, fetchOpenApi, responseValidators,
 } from './apiContract.ts';
+import { defined } from '../helpers/defined.ts';
 
 const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
 const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
 
-let wh: TestWarehouse;
-let app: TestApp;
+let wh: TestWarehouse | undefined;
+let app: TestApp | undefined;
 let ctx: ContractContext;
 
 before(async () => {
   wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP]);
   app = await startTestApp(wh.engine);
   // the reporting owner named in Apple's Form 4, read from the document
-  const ownerCik = fixturesPresent ? /<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8'))![1]! : '1';
+  const ownerCik = fixturesPresent ? defined(defined(/<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8')), '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))')[1], '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))![1]') : '1';
   ctx = { base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' }, values: { ownerCik } };
 });
 

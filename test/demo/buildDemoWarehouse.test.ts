@@ -10,6 +10,8 @@ import { buildDemoWarehouse, ensureDemoWarehouse } from '../../demo/buildDemoWar
 import { writeDemoSources } from '../../demo/writeDemoSources.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
 import { DEMO_MANAGERS, insidersOf } from '../../demo/ownershipCast.ts';
+import { defined } from '../helpers/defined.ts';
+import { parseCompanyFacts, unitFacts } from '../helpers/companyFacts.ts';
 
 interface Snapshot {
   facts: number;
@@ -28,7 +30,7 @@ async function snapshot(engine: Engine): Promise<Snapshot> {
                    ORDER BY cik, accession, concept, unit, dim_key, period_start, period_end)) FROM src_facts) AS digest,
            (SELECT value FROM facts_of(9990003) WHERE form = '10-K/A' AND concept = 'us-gaap:Revenues'
                    AND period_start = DATE '2021-01-01' AND period_end = DATE '2021-12-31') AS restated`);
-  return row!;
+  return defined(row, 'row');
 }
 
 test('two demo builds into two empty warehouses hold the same rows, and the restated revenue is the one in the source JSON', async () => {
@@ -50,8 +52,8 @@ test('two demo builds into two empty warehouses hold the same rows, and the rest
     assert.equal(sa.entities, parties.size);
 
     const written = writeDemoSources(sources, DEMO_COMPANIES, DEMO_YEARS);
-    const doc = JSON.parse(fs.readFileSync(written.companyfacts.find((f) => f.endsWith('CIK0009990003.json'))!, 'utf8'));
-    const amended = doc.facts['us-gaap'].Revenues.units.USD.find((f: { form: string; end: string }) => f.form === '10-K/A' && f.end === '2021-12-31');
+    const doc = parseCompanyFacts(fs.readFileSync(defined(written.companyfacts.find((f) => f.endsWith('CIK0009990003.json')), 'written.companyfacts.find((f) => f.endsWith(\'CIK0009990003.json\'))'), 'utf8'));
+    const amended = defined(unitFacts(doc, 'us-gaap', 'Revenues', 'USD').find((f) => f.form === '10-K/A' && f.end === '2021-12-31'), 'the 10-K/A revenue for 2021-12-31');
     assert.equal(sa.restated, amended.val);
 
     const again = await ensureDemoWarehouse(config);

@@ -11,14 +11,15 @@ import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
 import { writeDemoOwnership } from '../../demo/writeDemoOwnership.ts';
 import { cusipCheckDigit } from '../../demo/cusipCheckDigit.ts';
 import { cusipOfCompany } from '../../demo/ownershipCast.ts';
+import { defined } from '../helpers/defined.ts';
 
 const src = tempDir('demo-own-');
 const written = writeDemoOwnership(src, DEMO_COMPANIES, DEMO_YEARS);
 const wh = await openTempEngine('write');
 const report = await ingestPaths(wh.engine, [src]);
-after(() => wh.cleanup());
+after(() => { wh.cleanup(); });
 
-const all = (text: string, tag: string) => [...text.matchAll(new RegExp(`<(?:ns1:)?${tag}>\\s*(?:<value>)?([^<]*)<`, 'g'))].map((m) => m[1]!.trim());
+const all = (text: string, tag: string) => [...text.matchAll(new RegExp(`<(?:ns1:)?${tag}>\\s*(?:<value>)?([^<]*)<`, 'g'))].map((m) => defined(m[1], 'm[1]').trim());
 const accessionOf = (file: string) => path.basename(file, '.txt');
 
 test('every generated filing is ingested: one insider filing per Form 4, one report per 13F-HR, one owner row per 13G', () => {
@@ -82,7 +83,7 @@ test('the CUSIP check digit rule reproduces the ninth character of every CUSIP i
   const cusips = fs.readdirSync(dir).filter((f) => /\.(txt|xml|nc)$/.test(f))
     .flatMap((f) => all(fs.readFileSync(path.join(dir, f), 'utf8'), 'cusip'))
     .filter((c) => /^[0-9A-Z]{9}$/.test(c));
-  assert.ok(cusips.length > 10, `only ${cusips.length} CUSIPs found under ${dir}`);
+  assert.ok(cusips.length > 10, `only ${String(cusips.length)} CUSIPs found under ${dir}`);
   const wrong = cusips.filter((c) => cusipCheckDigit(c.slice(0, 8)) !== c[8]);
   assert.deepEqual(wrong, []);
 });

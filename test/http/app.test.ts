@@ -15,8 +15,10 @@ import { companyEndpoints } from '../../http/endpoints/company.ts';
 import type { Endpoint } from '../../http/registry.ts';
 import { DEFAULT_TIERS, type TierLabel } from '../../http/tiers.ts';
 import { bearer, fixtureWarehouse, RATE_HEADERS, startTestApp, type TestApp, type TestWarehouse } from './testApp.ts';
+import { defined } from '../helpers/defined.ts';
+import { parseCompanyFacts, unitFacts, type CompanyFactsDoc } from '../helpers/companyFacts.ts';
 
-const details = companyEndpoints[0]!;
+const details = defined(companyEndpoints[0], 'companyEndpoints[0]');
 
 // Synthetic routes with the spec's label combinations, answered by the real company_details macro.
 const LABELLED: { tiers: TierLabel[]; admits: Plan[] }[] = [
@@ -31,17 +33,24 @@ const labelledEndpoints: Endpoint[] = LABELLED.map((l) => ({ ...details, path: `
 // A paginated route over the real facts_of(cik) macro (one row per fact) to exercise the envelope.
 const pagedFacts: Endpoint = {
   path: '/test/facts', group: 'Test', summary: 'facts of a company', tiers: [], entity: true, params: {},
-  macro: 'facts_of', args: ({ entity }) => [entity!.cik], shape: 'paginated', maxPageSize: 500, response: v.object({}),
+  macro: 'facts_of', args: ({ entity }) => [defined(entity, 'entity').cik], shape: 'paginated', maxPageSize: 500, response: v.object({}),
 };
 // An array route over the same macro.
 const arrayFacts: Endpoint = { ...pagedFacts, path: '/test/facts-array', shape: 'array' };
 // A misconfigured route (text where the macro wants a cik) to see what an engine failure looks like to a client.
 const broken: Endpoint = { ...pagedFacts, path: '/test/broken', shape: 'array', args: () => ['not a number'] };
 
-const readGzJson = (...parts: string[]) => fixturesPresent ? JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture(...parts))).toString('utf8')) : { facts: {} };
-const appleSubmissions = readGzJson('edgar', 'submissions', 'CIK0000320193.json.gz');
-const appleFacts = readGzJson('edgar', 'companyfacts', 'CIK0000320193.json.gz');
-const appleFactCount = Object.values(appleFacts.facts as Record<string, Record<string, { units: Record<string, unknown[]> }>>)
+// the submissions fields the details test compares; values compared as-is stay unknown so the schema cannot reshape them
+const SubmissionsSchema = v.looseObject({
+  cik: v.unknown(), name: v.unknown(), tickers: v.unknown(), exchanges: v.unknown(), sic: v.unknown(), sicDescription: v.unknown(),
+  fiscalYearEnd: v.unknown(), stateOfIncorporation: v.unknown(), ein: v.unknown(), category: v.unknown(),
+  addresses: v.looseObject({ business: v.looseObject({ street1: v.unknown(), city: v.unknown(), zipCode: v.unknown() }) }),
+  formerNames: v.array(v.looseObject({ name: v.string(), from: v.string(), to: v.string() })),
+});
+const readGz = (...parts: string[]): string => zlib.gunzipSync(fs.readFileSync(fixture(...parts))).toString('utf8');
+const appleSubmissions = fixturesPresent ? v.parse(SubmissionsSchema, JSON.parse(readGz('edgar', 'submissions', 'CIK0000320193.json.gz'))) : undefined;
+const appleFacts: CompanyFactsDoc = fixturesPresent ? parseCompanyFacts(readGz('edgar', 'companyfacts', 'CIK0000320193.json.gz')) : { facts: {} };
+const appleFactCount = Object.values(appleFacts.facts)
   .flatMap((concepts) => Object.values(concepts))
   .flatMap((c) => Object.values(c.units))
   .reduce((n, list) => n + list.length, 0);
@@ -90,7 +99,7 @@ describe('authentication and tiers', () => {
   test('every registered route admits exactly the plans its tier labels name (Pro admits all; unlabelled routes admit all)', async () => {
     // the rule restated independently of http/tiers.ts: each label names one plan, Pro may call everything
     const planOf: Record<TierLabel, Plan> = { F: 'Free', S: 'Starter', Pro: 'Pro', SP: 'Stock Pro', EP: 'ETF Pro' };
-    const expected = (tiers: readonly TierLabel[]): Plan[] => (tiers.length === 0 ? [...PLANS] : [...new Set([...tiers.map((t) => planOf[t]), 'Pro' as Plan])]);
+    const expected = (tiers: readonly TierLabel[]): Plan[] => (tiers.length === 0 ? [...PLANS] : [...new Set<Plan>([...tiers.map((t) => planOf[t]), 'Pro'])]);
     for (const l of LABELLED) assert.deepEqual(new Set(expected(l.tiers)), new Set(l.admits), l.tiers.join(','));
     const routes = [...ENDPOINTS, ...labelledEndpoints];
     for (const route of routes) {
@@ -101,7 +110,7 @@ describe('authentication and tiers', () => {
         const { res, json } = await get(`${route.path}?cik=320193`, plan, { 'If-None-Match': '*' });
         const allowed = admits.includes(plan);
         // the tier check runs before validation: an admitted plan may still get a 400 for a route-specific parameter
-        if (allowed) assert.ok(res.status === 304 || res.status === 400, `${route.path} as ${plan}: ${res.status}`);
+        if (allowed) assert.ok(res.status === 304 || res.status === 400, `${route.path} as ${plan}: ${String(res.status)}`);
         else assert.equal(res.status, 403, `${route.path} as ${plan}`);
         assertRateHeaders(res, `${route.path} as ${plan}`);
         if (!allowed) assert.match(String(json().error), /Feature not available on your current plan/);
@@ -130,7 +139,7 @@ describe('company details', () => {
     const { res, json } = await get('/api/company/details?symbol=AAPL');
     assert.equal(res.status, 200);
     const body = json();
-    const s = appleSubmissions;
+    const s = defined(appleSubmissions, 'Apple\'s submissions file');
     assert.equal(body.cik, Number(s.cik));
     assert.equal(body.name, s.name);
     assert.deepEqual(body.tickers, s.tickers);
@@ -141,11 +150,11 @@ describe('company details', () => {
     assert.equal(body.stateOfIncorporation, s.stateOfIncorporation);
     assert.equal(body.ein, s.ein);
     assert.equal(body.category, s.category);
-    const business = (body.addresses as Record<string, Record<string, unknown>>).business!;
+    const business = defined((body.addresses as Record<string, Record<string, unknown>>).business, '(body.addresses as Record<string, Record<string, unknown>>).business');
     assert.equal(business.street1, s.addresses.business.street1);
     assert.equal(business.city, s.addresses.business.city);
     assert.equal(business.zipCode, s.addresses.business.zipCode);
-    assert.deepEqual(body.formerNames, s.formerNames.map((f: { name: string; from: string; to: string }) => ({ name: f.name, from: f.from.slice(0, 10), to: f.to.slice(0, 10) })));
+    assert.deepEqual(body.formerNames, s.formerNames.map((f) => ({ name: f.name, from: f.from.slice(0, 10), to: f.to.slice(0, 10) })));
     assert.equal(typeof body.cik, 'number');
   });
 
@@ -169,13 +178,13 @@ describe('company details', () => {
 
 describe('as-reported financials', () => {
   test('Apple FY2024 revenue is the value its 10-K filed, and the Free plan limit clamps the period count', async () => {
-    const revenue = appleFacts.facts['us-gaap'].RevenueFromContractWithCustomerExcludingAssessedTax.units.USD as { start: string; end: string; val: number; form: string }[];
-    const fy2024 = revenue.find((f) => f.start === '2023-10-01' && f.end === '2024-09-28' && f.form === '10-K')!;
+    const revenue = unitFacts(appleFacts, 'us-gaap', 'RevenueFromContractWithCustomerExcludingAssessedTax', 'USD');
+    const fy2024 = defined(revenue.find((f) => f.start === '2023-10-01' && f.end === '2024-09-28' && f.form === '10-K'), 'revenue.find((f) => f.start === \'2023-10-01\' && f.end === \'2024-09-28\' && f.form === \'10-K\')');
     const { res, json } = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=3');
     assert.equal(res.status, 200);
     const periods = json() as unknown as { period: string; fiscalPeriod: string; facts: Record<string, number> }[];
     assert.equal(periods.length, 3);
-    const p2024 = periods.find((p) => p.period === '2024-09-28')!;
+    const p2024 = defined(periods.find((p) => p.period === '2024-09-28'), 'periods.find((p) => p.period === \'2024-09-28\')');
     assert.equal(p2024.fiscalPeriod, 'FY');
     assert.equal(p2024.facts['us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax'], fy2024.val);
     const free = await get('/api/financials/as-reported?cik=320193&period=quarter&limit=100', 'Free');
@@ -191,10 +200,10 @@ describe('as-reported financials', () => {
     const before = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=1&asOf=2024-10-31');
     assert.equal(before.res.status, 200);
     const [latest] = before.json() as unknown as { period: string; fiscalYear: number; dateFiled: string }[];
-    assert.deepEqual([latest!.period, latest!.fiscalYear], ['2023-09-30', 2023]);
-    assert.ok(latest!.dateFiled <= '2024-10-31');
+    assert.deepEqual([defined(latest, 'latest').period, defined(latest, 'latest').fiscalYear], ['2023-09-30', 2023]);
+    assert.ok(defined(latest, 'latest').dateFiled <= '2024-10-31');
     const after = await get('/api/financials/as-reported?symbol=AAPL&period=annual&limit=1&asOf=2024-11-01');
-    assert.equal((after.json() as unknown as { period: string }[])[0]!.period, '2024-09-28');
+    assert.equal(defined((after.json() as unknown as { period: string }[])[0], '(after.json() as unknown as { period: string }[])[0]').period, '2024-09-28');
     const bad = await get('/api/financials/as-reported?symbol=AAPL&asOf=2024-02-30');
     assert.equal(bad.res.status, 400);
     assert.match(String(bad.json().error), /Invalid parameter "asOf": expected a calendar date written YYYY-MM-DD/);
@@ -257,8 +266,8 @@ describe('pagination, arrays and formats', () => {
     assert.equal(first.pageSize, 500);
     assert.equal(first.totalPages, Math.ceil(appleFactCount / 500));
     assert.equal((first.data as unknown[]).length, 500);
-    const last = (await get(`/test/facts?cik=320193&pageSize=500&page=${first.totalPages}`)).json();
-    assert.equal((last.data as unknown[]).length, appleFactCount - 500 * ((first.totalPages as number) - 1));
+    const last = (await get(`/test/facts?cik=320193&pageSize=500&page=${String(first.totalPages)}`)).json();
+    assert.equal((last.data as unknown[]).length, appleFactCount - 500 * (first.totalPages - 1));
   });
 
   test('a plan page-size maximum clamps pageSize and the envelope reports the size served', async () => {
@@ -272,9 +281,9 @@ describe('pagination, arrays and formats', () => {
     assert.equal(res.status, 200);
     const rows = json() as unknown as { value: unknown; period_end: unknown; cik: unknown }[];
     assert.equal(rows.length, appleFactCount);
-    assert.equal(typeof rows[0]!.value, 'number');
-    assert.equal(typeof rows[0]!.cik, 'number');
-    assert.match(String(rows[0]!.period_end), /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(typeof defined(rows[0], 'rows[0]').value, 'number');
+    assert.equal(typeof defined(rows[0], 'rows[0]').cik, 'number');
+    assert.match(String(defined(rows[0], 'rows[0]').period_end), /^\d{4}-\d{2}-\d{2}$/);
   });
 
   test('Arrow IPC and CSV carry the same rows as JSON', async () => {
@@ -283,19 +292,19 @@ describe('pagination, arrays and formats', () => {
     assert.equal(arrowRes.headers.get('content-type'), 'application/vnd.apache.arrow.stream');
     const table = tableFromIPC(new Uint8Array(await arrowRes.arrayBuffer()));
     assert.equal(table.numRows, json.length);
-    const values = table.getChild('value')!.toArray() as Float64Array;
+    const values = defined(table.getChild('value'), 'table.getChild(\'value\')').toArray() as Float64Array;
     assert.equal(values.reduce((a, b) => a + b, 0), json.reduce((a, r) => a + r.value, 0));
     const csv = await (await fetch(`${app.base}/test/facts-array?cik=320193`, bearer(app.tokens.Pro, { Accept: 'text/csv' }))).text();
     const lines = csv.trimEnd().split('\r\n');
     assert.equal(lines.length, json.length + 1);
-    assert.ok(lines[0]!.split(',').includes('concept'));
+    assert.ok(defined(lines[0], 'lines[0]').split(',').includes('concept'));
   });
 
   test('an object route in Arrow is one row; an unsupported Accept is 406', async () => {
     const res = await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Pro, { Accept: 'application/vnd.apache.arrow.stream' }));
     const table = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
     assert.equal(table.numRows, 1);
-    assert.equal(table.getChild('name')!.get(0), 'Apple Inc.');
+    assert.equal(defined(table.getChild('name'), 'table.getChild(\'name\')').get(0), 'Apple Inc.');
     const bad = await get('/api/company/details?cik=320193', 'Pro', { Accept: 'image/png' });
     assert.equal(bad.res.status, 406);
     assert.match(String(bad.json().error), /Cannot produce "image\/png"/);
@@ -316,10 +325,10 @@ describe('HTTP behaviour', () => {
     const etag = first.res.headers.get('etag');
     assert.match(etag ?? '', /^W\/".+"$/);
     assert.equal(first.res.headers.get('cache-control'), 'private, max-age=3600, must-revalidate');
-    const again = await get('/api/company/details?cik=320193', 'Pro', { 'If-None-Match': etag! });
+    const again = await get('/api/company/details?cik=320193', 'Pro', { 'If-None-Match': defined(etag, 'etag') });
     assert.equal(again.res.status, 304);
     assertRateHeaders(again.res, '304');
-    const otherPlan = await get('/api/company/details?cik=320193', 'Free', { 'If-None-Match': etag! });
+    const otherPlan = await get('/api/company/details?cik=320193', 'Free', { 'If-None-Match': defined(etag, 'etag') });
     assert.equal(otherPlan.res.status, 200);
   });
 
@@ -330,7 +339,7 @@ describe('HTTP behaviour', () => {
     assert.equal(tesla.json().sic, null, 'no submissions file for Tesla yet');
     await ingestPaths(wh.engine, [fixture('edgar', 'submissions', 'CIK0001318605.json.gz')]);
     await new Promise((r) => setTimeout(r, 1100)); // the warehouse version is re-read at most once a second
-    const after = await get('/api/company/details?cik=320193', 'Pro', { 'If-None-Match': before.res.headers.get('etag')! });
+    const after = await get('/api/company/details?cik=320193', 'Pro', { 'If-None-Match': defined(before.res.headers.get('etag'), 'before.res.headers.get(\'etag\')') });
     assert.equal(after.res.status, 200);
     assert.notEqual(after.res.headers.get('etag'), before.res.headers.get('etag'));
     const teslaNow = (await get('/api/company/details?symbol=TSLA')).json();
@@ -358,7 +367,7 @@ describe('HTTP behaviour', () => {
   test('an engine failure is a 500 with a generic message; the SQL error is logged under the request id only', async () => {
     const res = await fetch(`${app.base}/test/broken?cik=320193`, bearer(app.tokens.Pro));
     assert.equal(res.status, 500);
-    const id = res.headers.get('x-request-id')!;
+    const id = defined(res.headers.get('x-request-id'), 'res.headers.get(\'x-request-id\')');
     const body = (await res.json()) as { error: string };
     assert.equal(body.error, 'Internal error; the request id in the X-Request-Id header identifies it in the server log');
     assertRateHeaders(res, '500');
@@ -380,10 +389,10 @@ describe('HTTP behaviour', () => {
     const doc = (await (await fetch(`${app.base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> };
     assert.equal(doc.openapi, '3.1.0');
     for (const e of ENDPOINTS) assert.ok(doc.paths[e.path], e.path);
-    const params = doc.paths['/api/company/details']!.get.parameters;
+    const params = defined(doc.paths['/api/company/details'], 'doc.paths[\'/api/company/details\']').get.parameters;
     assert.deepEqual(params.map((p) => p.name), ['symbol', 'cik', 'cusip', 'composite_figi', 'share_class_figi']);
-    assert.deepEqual(params.find((p) => p.name === 'cik')!.schema, { type: 'integer', minimum: 1, maximum: 2_147_483_647 });
-    const paged = doc.paths['/test/facts']!.get.parameters.map((p) => p.name);
+    assert.deepEqual(defined(params.find((p) => p.name === 'cik'), 'params.find((p) => p.name === \'cik\')').schema, { type: 'integer', minimum: 1, maximum: 2_147_483_647 });
+    const paged = defined(doc.paths['/test/facts'], 'doc.paths[\'/test/facts\']').get.parameters.map((p) => p.name);
     assert.ok(paged.includes('page') && paged.includes('pageSize'));
     const html = await (await fetch(`${app.base}/docs`)).text();
     assert.match(html, /src="\/v1\/docs\/scalar\.js"/);

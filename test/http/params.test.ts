@@ -13,6 +13,7 @@ import type { Endpoint } from '../../http/registry.ts';
 import { companyEndpoints } from '../../http/endpoints/company.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from './testApp.ts';
+import { defined } from '../helpers/defined.ts';
 
 const rich: Endpoint = {
   path: '/test/rich', group: 'Test', summary: 'every parameter kind', tiers: [], entity: true,
@@ -23,7 +24,7 @@ const rich: Endpoint = {
     startDate: dateParam('on or after'),
     includeSubtotals: booleanParam('subtotals'),
   },
-  macro: 'facts_of', args: ({ entity }) => [entity!.cik], shape: 'paginated', response: v.object({}),
+  macro: 'facts_of', args: ({ entity }) => [defined(entity, 'entity').cik], shape: 'paginated', response: v.object({}),
 };
 
 const names = ['symbol', 'cik', 'cusip', 'composite_figi', 'share_class_figi', 'period', 'limit', 'currency', 'startDate', 'includeSubtotals', 'page', 'pageSize'];
@@ -92,7 +93,7 @@ describe('no input produces a 500', () => {
     const samples = fc.sample(fc.tuple(fc.constantFrom('/api/company/details', '/test/rich'), raw), { numRuns: 300, seed: 42 });
     for (const [route, qs] of samples) {
       const res = await fetch(`${app.base}${route}?${qs}`, bearer(app.tokens.Pro));
-      assert.ok(res.status === 200 || res.status === 400, `${route}?${qs} -> ${res.status}`);
+      assert.ok(res.status === 200 || res.status === 400, `${route}?${qs} -> ${String(res.status)}`);
       if (res.status === 400) assert.equal(typeof ((await res.json()) as { error: unknown }).error, 'string');
       else await res.arrayBuffer();
     }
@@ -125,7 +126,7 @@ describe('no input produces a 500', () => {
   test('hostile raw query text (bad percent-encoding, huge values, SQL) is a 400, not a 500', async () => {
     for (const qs of ['cik=%', 'symbol=%E0%A4%A', `symbol=${'A'.repeat(10_000)}`, "symbol=AAPL'%20OR%201=1--", 'cik=320193&&&', '=&=', 'cik[]=1', 'symbol=AAPL%00']) {
       const res = await fetch(`${app.base}/api/company/details?${qs}`, bearer(app.tokens.Pro));
-      assert.ok(res.status === 200 || res.status === 400, `${qs} -> ${res.status}`);
+      assert.ok(res.status === 200 || res.status === 400, `${qs} -> ${String(res.status)}`);
     }
   });
 });

@@ -15,6 +15,7 @@ import { bearer, fixtureWarehouse, RATE_HEADERS, startTestApp, type TestWarehous
 import { redisAvailable, REDIS_SKIP_REASON, startTestRedis, type TestRedis } from './redisServer.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { loadConfig } from '../../engine/config.ts';
+import { defined } from '../helpers/defined.ts';
 
 /** 2026-01-15 12:00:30 UTC: half a minute past a clock minute, so a fixed-minute limiter would reset mid-test. */
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 30);
@@ -36,7 +37,7 @@ function limiterSuite(backend: Backend) {
       try {
         for (const offset of [0, 10_000, 20_000]) {
           clock.now = T0 + offset;
-          assert.equal((await limiter.hit(key, limits)).allowed, true, `at +${offset}`);
+          assert.equal((await limiter.hit(key, limits)).allowed, true, `at +${String(offset)}`);
         }
         clock.now = T0 + 30_000; // 12:01:00, where a fixed window would reset
         const denied = await limiter.hit(key, limits);
@@ -149,14 +150,14 @@ test('in-process state is bounded: past maxKeys the least recently seen caller i
   assert.equal((await limiter.hit('a', limits)).allowed, false, 'a was kept: its window still holds its request');
   assert.equal((await limiter.hit('c', limits)).allowed, false);
   assert.equal((await limiter.hit('b', limits)).allowed, true, 'b was forgotten and starts a fresh budget');
-  for (let i = 0; i < 1000; i++) await limiter.hit(`ip-${i}`, limits);
+  for (let i = 0; i < 1000; i++) await limiter.hit(`ip-${String(i)}`, limits);
   assert.equal(limiter.size, 3);
   assert.deepEqual(await limiter.health(), { backend: 'memory', reachable: true });
 });
 // these suites count admissions, not latency: a generous command timeout keeps a loaded CI box from turning a slow
 // answer into a 503 (test/chaos/redisStall.test.ts holds the production timeout to its 200 ms promise)
 const COUNTING = { commandTimeoutMs: 5000 };
-limiterSuite({ name: 'redis', make: (clock, namespace = crypto.randomUUID()) => new RedisRateLimiter(redis!.url, clock, `fe:test:${namespace}:`, COUNTING), skip: redisSkip });
+limiterSuite({ name: 'redis', make: (clock, namespace = crypto.randomUUID()) => new RedisRateLimiter(defined(redis, 'redis').url, clock, `fe:test:${namespace}:`, COUNTING), skip: redisSkip });
 
 describe('rate limits over HTTP', () => {
   let wh: TestWarehouse;
@@ -164,10 +165,10 @@ describe('rate limits over HTTP', () => {
   before(async () => {
     wh = await fixtureWarehouse([fixture('edgar', 'submissions', 'CIK0000320193.json.gz')]);
   });
-  after(() => wh.cleanup());
+  after(() => { wh.cleanup(); });
 
   async function burst(bases: string[], token: string, n: number) {
-    return Promise.all(Array.from({ length: n }, (_, i) => fetch(`${bases[i % bases.length]}/api/company/details?cik=320193`, bearer(token))));
+    return Promise.all(Array.from({ length: n }, (_, i) => fetch(`${String(bases[i % bases.length])}/api/company/details?cik=320193`, bearer(token))));
   }
 
   test('in-process: 40 parallel requests against 15 per minute give exactly 15 answers and 25 429s with Retry-After', async () => {
@@ -179,12 +180,12 @@ describe('rate limits over HTTP', () => {
       assert.equal(statuses.filter((s) => s === 200).length, 15);
       assert.equal(statuses.filter((s) => s === 429).length, 25);
       for (const r of responses) for (const h of RATE_HEADERS) assert.ok(r.headers.get(h) !== null, h);
-      const limited = responses.find((r) => r.status === 429)!;
+      const limited = defined(responses.find((r) => r.status === 429), 'responses.find((r) => r.status === 429)');
       assert.equal(limited.headers.get('retry-after'), '60');
       assert.equal(limited.headers.get('x-ratelimit-remaining-minute'), '0');
       assert.match(((await limited.json()) as { error: string }).error, /Rate limit exceeded: per-minute limit of 15/);
       clock.now = T0 + 60_000;
-      assert.equal((await burst([app.base], app.tokens.Free, 1))[0]!.status, 200);
+      assert.equal(defined((await burst([app.base], app.tokens.Free, 1))[0], '(await burst([app.base], app.tokens.Free, 1))[0]').status, 200);
     } finally {
       await app.close();
     }
@@ -228,10 +229,10 @@ describe('rate limits over HTTP', () => {
     const port = await new Promise<number>((resolve) => {
       const srv = net.createServer().listen(0, '127.0.0.1', () => {
         const { port: p } = srv.address() as net.AddressInfo;
-        srv.close(() => resolve(p));
+        srv.close(() => { resolve(p); });
       });
     });
-    const app = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(`redis://127.0.0.1:${port}`), tiers });
+    const app = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(`redis://127.0.0.1:${String(port)}`), tiers });
     try {
       const started = performance.now();
       const res = await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Free));
@@ -250,8 +251,8 @@ describe('rate limits over HTTP', () => {
     const clock = new ManualClock(T0);
     const prefix = `fe:test:${crypto.randomUUID()}:`;
     const tokensFile = path.join(tempDir('tokens-'), 'tokens.json');
-    const one = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(redis!.url, clock.read, prefix, COUNTING), tiers, tokensFile });
-    const two = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(redis!.url, clock.read, prefix, COUNTING), tiers, tokensFile, tokens: one.tokens });
+    const one = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(defined(redis, 'redis').url, clock.read, prefix, COUNTING), tiers, tokensFile });
+    const two = await startTestApp(wh.engine, { limiter: new RedisRateLimiter(defined(redis, 'redis').url, clock.read, prefix, COUNTING), tiers, tokensFile, tokens: one.tokens });
     try {
       const responses = await burst([one.base, two.base], one.tokens.Free, 40);
       const statuses = responses.map((r) => r.status);

@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
     s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
       const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
+      s.close(() => { resolve(port); });
     });
   });
 }
@@ -55,14 +55,14 @@ export async function startTestRedis(own = false): Promise<TestRedis | null> {
   if (!redisServerInstalled()) return null;
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
+  const url = `redis://127.0.0.1:${String(port)}`;
   await waitForPing(url, Date.now() + 10_000);
   return {
     url,
     pid: child.pid ?? null,
     stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      if (child.exitCode !== null) { resolve(); return; }
+      child.once('exit', () => { resolve(); });
       child.kill('SIGTERM');
     }),
   };

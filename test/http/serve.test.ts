@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import type { Endpoint } from '../../http/registry.ts';
 import { bearer, fixtureWarehouse, startTestApp } from './testApp.ts';
+import { defined } from '../helpers/defined.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -22,20 +23,20 @@ test('an empty warehouse is filled with the demo, and the printed curl line work
   let out = '';
   child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
   child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { resolve(code); }));
   try {
     const deadline = Date.now() + 150_000;
     while (!/curl -H "Authorization: Bearer (\S+)" "(\S+)"/.test(out)) {
       if (Date.now() > deadline || child.exitCode !== null) assert.fail(`serve did not print a curl line:\n${out}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const [, token, url] = /curl -H "Authorization: Bearer (\S+)" "(\S+)"/.exec(out)!;
-    const res = await fetch(url!, bearer(token!));
+    const [, token, url] = defined(/curl -H "Authorization: Bearer (\S+)" "(\S+)"/.exec(out), '/curl -H "Authorization: Bearer (\\S+)" "(\\S+)"/.exec(out)');
+    const res = await fetch(defined(url, 'url'), bearer(defined(token, 'token')));
     assert.equal(res.status, 200, await res.clone().text());
     const body = (await res.json()) as { name: string; tickers: string[] };
     assert.match(body.name, /\(DEMO DATA\)$/);
     assert.ok(fs.readFileSync(path.join(dir, 'tokens.json'), 'utf8').length > 0);
-    assert.ok(!fs.readFileSync(path.join(dir, 'tokens.json'), 'utf8').includes(token!));
+    assert.ok(!fs.readFileSync(path.join(dir, 'tokens.json'), 'utf8').includes(defined(token, 'token')));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
   } finally {
@@ -48,14 +49,14 @@ test('closing the server lets an in-flight streamed response finish and refuses 
   const wh = await fixtureWarehouse();
   const facts: Endpoint = {
     path: '/test/facts', group: 'Test', summary: 'facts', tiers: [], entity: true, params: {},
-    macro: 'facts_of', args: ({ entity }) => [entity!.cik], shape: 'array', response: v.object({}),
+    macro: 'facts_of', args: ({ entity }) => [defined(entity, 'entity').cik], shape: 'array', response: v.object({}),
   };
   const app = await startTestApp(wh.engine, { endpoints: [facts] });
   try {
     const res = await fetch(`${app.base}/test/facts?cik=320193`, bearer(app.tokens.Pro, { 'Accept-Encoding': 'identity' }));
     const closing = app.server.close(10_000);
     const rows = (await res.json()) as unknown[];
-    assert.ok(rows.length > 20_000, `${rows.length} rows`);
+    assert.ok(rows.length > 20_000, `${String(rows.length)} rows`);
     await closing;
     await assert.rejects(fetch(`${app.base}/test/facts?cik=320193`, bearer(app.tokens.Pro)));
   } finally {

@@ -44,11 +44,11 @@ export async function startTestApp(
   engine: Engine,
   options: { limiter?: RateLimiter; tokensFile?: string; tokens?: Record<Plan, string> } & Partial<Omit<AppDeps, 'engine' | 'tokens' | 'limiter'>> = {},
 ): Promise<TestApp> {
-  const tokensFile = options.tokensFile ?? path.join(tempDir('tokens-'), 'tokens.json');
+  const { limiter: givenLimiter, tokensFile: givenTokensFile, tokens: givenTokens, ...rest } = options;
+  const tokensFile = givenTokensFile ?? path.join(tempDir('tokens-'), 'tokens.json');
   const store = new TokenStore(tokensFile, 0);
-  const tokens = options.tokens ?? (Object.fromEntries(PLANS.map((p) => [p, store.create(p, `test ${p}`).token])) as Record<Plan, string>);
-  const limiter = options.limiter ?? new MemoryRateLimiter();
-  const { limiter: _l, tokensFile: _f, tokens: _t, ...rest } = options;
+  const tokens = givenTokens ?? (Object.fromEntries(PLANS.map((p) => [p, store.create(p, `test ${p}`).token])) as Record<Plan, string>);
+  const limiter = givenLimiter ?? new MemoryRateLimiter();
   const app = await createApp({ engine, tokens: store, limiter, ...rest });
   const server = await startServer(app, 0, '127.0.0.1');
   return {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { TokenStore, hashToken } from '../../engine/accounts/TokenStore.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -16,7 +17,7 @@ test('a created token verifies to its plan, and the file holds its hash but neve
   assert.match(token, /^fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
   assert.deepEqual(store.verify(token), { tokenId: record.id, name: 'quant desk', plan: 'Stock Pro' });
   const disk = fs.readFileSync(file, 'utf8');
-  assert.ok(!disk.includes(token.split('_')[2]!), 'secret on disk');
+  assert.ok(!disk.includes(defined(token.split('_')[2], 'token.split(\'_\')[2]')), 'secret on disk');
   assert.ok(disk.includes(hashToken(token)));
   assert.equal((fs.statSync(file).mode & 0o777).toString(8), '600');
 });
@@ -45,7 +46,7 @@ test('npm run tokens creates (printing the token once), lists without secrets, a
   const env = { ...process.env, FILINGS_TOKENS_FILE: file };
   const run = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/tokens.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' });
   const created = run('create', '--tier', 'ETF Pro', '--name', 'fund team');
-  const token = /fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}/.exec(created)![0];
+  const token = defined(/fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}/.exec(created), '/fe_[0-9a-f]{12}_[A-Za-z0-9_-]{43}/.exec(created)')[0];
   const id = token.slice(3, 15);
   const listed = run('list');
   assert.match(listed, new RegExp(`^${id}\\tETF Pro\\tactive\\t.*\\tfund team$`, 'm'));
@@ -67,10 +68,10 @@ test('a tokens file that stops parsing keeps the last good set, is logged on eve
   assert.ok(server.verify(token), 'the last good set still serves');
   assert.ok(server.verify(token));
   assert.equal(logged.length, 2, 'one error line per reload while the file is broken');
-  assert.match(logged[0]!, /not valid JSON: keeping the tokens loaded before/);
+  assert.match(defined(logged[0], 'logged[0]'), /not valid JSON: keeping the tokens loaded before/);
   const h = server.health();
   assert.equal(h.ok, false);
-  assert.match(h.error!, /tokens\.json: not valid JSON/);
+  assert.match(defined(h.error, 'h.error'), /tokens\.json: not valid JSON/);
   assert.ok(h.loadedAt);
   fs.writeFileSync(file, good);
   assert.ok(server.verify(token));

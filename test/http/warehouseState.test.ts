@@ -9,6 +9,7 @@ import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { materializePeriods } from '../../engine/financials/materializePeriods.ts';
 import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
+import { defined } from '../helpers/defined.ts';
 
 let writer: Engine;
 let dir: string;
@@ -17,7 +18,7 @@ before(async () => {
   dir = tempDir('state-');
   writer = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 1 });
 });
-after(() => writer.close());
+after(() => { writer.close(); });
 
 function listing(root: string): string[] {
   return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
@@ -52,9 +53,9 @@ test('the version moves with each ingest, periodsCurrent follows the materializa
     assert.equal(reader.warehouse().periodsCurrent, true);
     assert.equal(reader.warehouse().version, ingested.version, 'the materialization is not new data: ETags stay valid');
     const [row] = await reader.query<{ b: number }>('SELECT cik_bucket(320193) AS b');
-    assert.equal(row!.b, 320193 % CIK_BUCKETS);
+    assert.equal(defined(row, 'row').b, 320193 % CIK_BUCKETS);
     const [big] = await reader.query<{ b: number }>('SELECT cik_bucket(9999999999) AS b');
-    assert.equal(big!.b, 9999999999 % CIK_BUCKETS);
+    assert.equal(defined(big, 'big').b, 9999999999 % CIK_BUCKETS);
     assert.equal(reader.warehouse().cikBuckets, CIK_BUCKETS);
   } finally {
     reader.close();

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { defined } from '../helpers/defined.ts';
+import { parseCompanyFacts, unitFacts, type CompanyFact } from '../helpers/companyFacts.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const APPLE = fixture('sec-datasets', 'bulk-json', 'companyfacts', 'CIK0000320193.json');
@@ -30,15 +32,14 @@ function repl(args: string[], stdin = ''): Promise<Run> {
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => { resolve({ code, stdout, stderr }); });
     child.stdin.end(stdin);
   });
 }
 
 /** Apple's us-gaap:Assets facts exactly as the companyfacts file states them. */
-function appleAssets(): { end: string; val: number; accn: string }[] {
-  const doc = JSON.parse(fs.readFileSync(APPLE, 'utf8'));
-  return doc.facts['us-gaap'].Assets.units.USD;
+function appleAssets(): CompanyFact[] {
+  return unitFacts(parseCompanyFacts(fs.readFileSync(APPLE, 'utf8')), 'us-gaap', 'Assets', 'USD');
 }
 
 before(async () => {
@@ -58,21 +59,21 @@ after(() => {
 });
 
 test('-c runs a query over the warehouse and prints an aligned table with the row count', async () => {
-  const fact = appleAssets().find((f) => f.end === '2025-09-27')!;
+  const fact = defined(appleAssets().find((f) => f.end === '2025-09-27'), 'appleAssets().find((f) => f.end === \'2025-09-27\')');
   const run = await repl(['-c', `SELECT concept, value FROM facts_of(320193) WHERE concept = 'us-gaap:Assets' AND period_end = DATE '2025-09-27' AND accession = '${fact.accn}'`]);
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.split('\n');
-  assert.match(lines[0]!, /^ concept\s+\|\s+value$/);
-  assert.match(lines[1]!, /^-+\+-+$/);
-  assert.match(lines[2]!, new RegExp(`^ us-gaap:Assets \\| ${fact.val}$`));
-  assert.equal(lines[0]!.indexOf('|'), lines[2]!.indexOf('|'), 'columns are aligned');
+  assert.match(defined(lines[0], 'lines[0]'), /^ concept\s+\|\s+value$/);
+  assert.match(defined(lines[1], 'lines[1]'), /^-+\+-+$/);
+  assert.match(defined(lines[2], 'lines[2]'), new RegExp(`^ us-gaap:Assets \\| ${String(fact.val)}$`));
+  assert.equal(defined(lines[0], 'lines[0]').indexOf('|'), defined(lines[2], 'lines[2]').indexOf('|'), 'columns are aligned');
   assert.match(run.stdout, /\(1 row, [\d.]+ ms\)/);
 });
 
 test('SQL piped on stdin runs statement by statement, across lines, in the chosen mode', async () => {
   const run = await repl([], `SELECT count(*)::INTEGER AS n\n  FROM facts_of(320193)\n  WHERE concept = 'us-gaap:Assets';\n.mode csv\nSELECT 'a;b' AS x, 2 AS y;\n`);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, new RegExp(`\\b${appleAssets().length}\\b`));
+  assert.match(run.stdout, new RegExp(`\\b${String(appleAssets().length)}\\b`));
   assert.match(run.stdout, /x,y\na;b,2\n/);
 });
 
@@ -99,15 +100,15 @@ test('.export csv writes the last query\'s rows, which match the companyfacts fi
     '-c', `.export csv ${target}`,
   ]);
   assert.equal(run.code, 0, run.stderr);
-  const expected = appleAssets().map((f) => `${f.accn},${f.end},${f.val}`).sort();
+  const expected = appleAssets().map((f) => `${f.accn},${f.end},${String(f.val)}`).sort();
   const [header, ...lines] = fs.readFileSync(target, 'utf8').trim().split('\n');
   assert.equal(header, 'accession,period_end,value');
   const got = lines.map((l) => {
     const [accn, end, val] = l.split(',');
-    return `${accn},${end},${Number(val)}`;
+    return `${String(accn)},${String(end)},${String(Number(val))}`;
   });
   assert.deepEqual([...got].sort(), expected);
-  assert.match(run.stdout, new RegExp(`exported ${expected.length} rows to `));
+  assert.match(run.stdout, new RegExp(`exported ${String(expected.length)} rows to `));
 });
 
 test('.export before any query writes the next query instead of printing it, also as Parquet', async () => {

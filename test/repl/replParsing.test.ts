@@ -7,6 +7,7 @@ import { InputBuffer } from '../../scripts/repl/InputBuffer.ts';
 import { parseCommand, CommandError } from '../../scripts/repl/parseCommand.ts';
 import { TableRenderer, CsvRenderer } from '../../scripts/repl/renderers.ts';
 import { parseReplArgs } from '../../scripts/repl/parseReplArgs.ts';
+import { defined } from '../helpers/defined.ts';
 
 test('statements end at a semicolon outside quotes, dollar quotes and comments', () => {
   const cases: [string, string[], string][] = [
@@ -62,7 +63,7 @@ test('the table renderer aligns columns, right-aligns numbers and truncates long
   try {
     const result = await c.stream(`SELECT * FROM (VALUES (1, 'short', NULL), (12345, repeat('x', 60), 'a,"b"')) t(n, label, note)`);
     const columns = result.columnNames().map((name, i) => ({ name, type: result.columnType(i) }));
-    const chunk = (await result.fetchChunk())!;
+    const chunk = defined((await result.fetchChunk()), '(await result.fetchChunk())');
     let table = '';
     const t = new TableRenderer((s) => { table += s; }, 10);
     t.begin(columns);
@@ -97,7 +98,7 @@ test('JSON mode writes counts and decimals as JSON numbers, and integers beyond 
     let json = '';
     const r = new JsonRenderer((s) => { json += s; });
     r.begin(columns);
-    r.chunk((await result.fetchChunk())!);
+    r.chunk(defined((await result.fetchChunk()), '(await result.fetchChunk())'));
     r.end();
     assert.deepEqual(JSON.parse(json), [{ n: 3, d: 1.5, big: '9007199254740993', day: '2024-01-02' }]);
   } finally {

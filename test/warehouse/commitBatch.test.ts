@@ -7,6 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { openTempEngine, fixture, tempDir, warehouseCounts } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { acquireWriterLock, recoverStaging } from '../../engine/warehouse/commitBatch.ts';
+import { defined } from '../helpers/defined.ts';
+import * as v from 'valibot';
+
+// the fields of a batch manifest this test moves files by; loose, so the manifest re-written into the journal keeps every key
+const ManifestSchema = v.looseObject({ batchId: v.string(), files: v.array(v.string()) });
 
 const SNOW = fixture('edgar', 'companyfacts', 'CIK0001640147.json.gz');
 const LPA = fixture('edgar', 'companyfacts', 'CIK0001997711.json.gz');
@@ -83,15 +88,15 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
     const manifests = fs.readdirSync(path.join(dir, '_manifest'));
     assert.equal(manifests.length, 1);
     // Rebuild the crashed state: move the committed files back into a staging folder with their journal.
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '_manifest', manifests[0]!), 'utf8'));
+    const manifest = v.parse(ManifestSchema, JSON.parse(fs.readFileSync(path.join(dir, '_manifest', defined(manifests[0], 'manifests[0]')), 'utf8')));
     const staging = path.join(dir, '_staging', manifest.batchId);
-    const moves = manifest.files.map((rel: string) => {
+    const moves = manifest.files.map((rel) => {
       const from = path.join(staging, rel);
       fs.mkdirSync(path.dirname(from), { recursive: true });
       fs.renameSync(path.join(dir, rel), from);
       return { from: path.relative(dir, from), to: rel };
     });
-    fs.rmSync(path.join(dir, '_manifest', manifests[0]!));
+    fs.rmSync(path.join(dir, '_manifest', defined(manifests[0], 'manifests[0]')));
     fs.writeFileSync(path.join(staging, 'COMMIT.json'), JSON.stringify({ batchId: manifest.batchId, moves, manifest }));
     assert.equal((await warehouseCounts(engine)).facts, 0);
     const release = acquireWriterLock(dir);
@@ -105,7 +110,7 @@ test('a commit journal left by a crashed writer is rolled forward: files moved, 
   }
 });
 
-test('a second writer is refused while a live process holds the lock, and a dead holder is taken over', async () => {
+test('a second writer is refused while a live process holds the lock, and a dead holder is taken over', () => {
   const dir = tempDir();
   try {
     fs.mkdirSync(path.join(dir, '_staging'), { recursive: true });
@@ -120,7 +125,7 @@ test('a second writer is refused while a live process holds the lock, and a dead
   }
 });
 
-test('a live writer this process may not signal (EPERM) keeps its lock', { skip: process.getuid?.() !== 0 && 'needs root to start a writer under another user' }, async () => {
+test('a live writer this process may not signal (EPERM) keeps its lock', { skip: process.getuid?.() !== 0 && 'needs root to start a writer under another user' }, () => {
   // regression: EPERM from kill(pid, 0) was read as "dead" and the lock of a live writer run by another user was taken
   const dir = tempDir();
   try {
@@ -147,7 +152,7 @@ test('one company is read from its own bucket folder only', async () => {
     // 1640147 % 64 = 27: the hive filter on bucket is pushed into the Parquet scan
     assert.match(text, /bucket/);
     const [row] = await engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM facts_of(1640147)');
-    assert.equal(row!.n, 8163);
+    assert.equal(defined(row, 'row').n, 8163);
   } finally {
     cleanup();
   }

@@ -13,6 +13,7 @@ import { runSqlFile, SQL_ROOT } from '../../engine/db/loadSqlFiles.ts';
 import { Batch } from '../../engine/ingest/Batch.ts';
 import type { FactRow } from '../../engine/ingest/rows.ts';
 import { openTempEngine, warehouseCounts } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 async function stagingConnection() {
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
@@ -35,9 +36,9 @@ test('every staging table has exactly its descriptor columns, in order, with the
       await runSqlFile(c, stagingSqlFile(dataset));
       await checkStagingTable(c, dataset);
       // and the check is not vacuous: the table's own column list, read here, is the descriptor's, snake_cased
-      const described = (await c.runAndReadAll(
+      const described = defined((await c.runAndReadAll(
         `SELECT list(column_name ORDER BY column_index) AS cols FROM duckdb_columns() WHERE table_name = $t`, { t: `stage_${dataset.name}` },
-      )).getRowObjectsJson()[0]!['cols'];
+      )).getRowObjectsJson()[0], `the column list of stage_${dataset.name}`)['cols'];
       assert.deepEqual(described, [...dataset.columnNames], dataset.name);
     }
   } finally {
@@ -49,7 +50,7 @@ test('a staging table that disagrees with its descriptor is reported with both c
   const { c, close } = await stagingConnection();
   try {
     await c.run('CREATE TEMP TABLE stage_facts (cik INTEGER, accession VARCHAR)');
-    const facts = DATASETS.find((d) => d.name === 'facts')!;
+    const facts = defined(DATASETS.find((d) => d.name === 'facts'), 'DATASETS.find((d) => d.name === \'facts\')');
     await assert.rejects(checkStagingTable(c, facts), /stage_facts does not match the facts descriptor:\n {2}table: {6}cik INTEGER, accession VARCHAR\n {2}descriptor: cik INTEGER, accession VARCHAR, form VARCHAR/);
   } finally {
     close();
@@ -80,7 +81,8 @@ test('a row missing a field, or carrying a misspelt one, fails the commit naming
   const { engine, cleanup } = await openTempEngine();
   try {
     const before = await warehouseCounts(engine);
-    const { periodEnd: _dropped, ...missing } = fact();
+    const missing: Partial<FactRow> = fact();
+    delete missing.periodEnd;
     await assert.rejects(commitBatch(engine, { facts: [fact(), missing as FactRow] }, { inputs: ['t'] }),
       /facts row 1: field "periodEnd" is missing/);
     const misspelt = { ...missing, period_end: '2023-12-31' };
@@ -96,7 +98,7 @@ test('a row missing a field, or carrying a misspelt one, fails the commit naming
     const manifest = await commitBatch(engine, { facts: [fact()] }, { inputs: ['t'] });
     assert.equal(manifest.rows['facts'], 1);
     const [row] = await engine.query<{ period_end: string }>('SELECT period_end::VARCHAR AS period_end FROM src_facts');
-    assert.equal(row!.period_end, '2023-12-31');
+    assert.equal(defined(row, 'row').period_end, '2023-12-31');
   } finally {
     cleanup();
   }
@@ -105,7 +107,7 @@ test('a row missing a field, or carrying a misspelt one, fails the commit naming
 test('appendRows takes the descriptor, so a dataset cannot be staged without one', async () => {
   const { c, close } = await stagingConnection();
   try {
-    const facts = DATASETS.find((d) => d.name === 'facts')!;
+    const facts = defined(DATASETS.find((d) => d.name === 'facts'), 'DATASETS.find((d) => d.name === \'facts\')');
     await runSqlFile(c, stagingSqlFile(facts));
     await appendRows(c, facts, [fact()]);
     const rows = (await c.runAndReadAll('SELECT cik, period_end, dims FROM stage_facts')).getRowObjectsJson();

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { Engine } from '../../engine/db/Engine.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 test('a reader opened before an ingest resolves the tickers that ingest added on its next query', async () => {
   const { engine: writer, dir, cleanup } = await openTempEngine('write');
@@ -38,11 +39,11 @@ test('a CIK known only from an XBRL instance resolves and has company details', 
     await ingestPaths(engine, [file]);
     // the instance's dei:EntityCentralIndexKey, read from the document
     const xml = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
-    const cik = Number(/<dei:EntityCentralIndexKey[^>]*>\s*(\d+)\s*</.exec(xml)![1]);
+    const cik = Number(defined(/<dei:EntityCentralIndexKey[^>]*>\s*(\d+)\s*</.exec(xml), '/<dei:EntityCentralIndexKey[^>]*>\\s*(\\d+)\\s*</.exec(xml)')[1]);
     const [entities] = await engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_entities WHERE cik = $c', { c: cik });
     const resolved = await engine.query<{ cik: number }>('SELECT cik FROM resolve_entity(NULL, $c, NULL, NULL, NULL)', { c: cik });
     const details = await engine.query<{ cik: number }>('SELECT cik FROM company_details($c)', { c: cik });
-    assert.deepEqual([resolved.map((r) => r.cik), details.map((r) => r.cik)], [[cik], [cik]], `entity rows: ${entities!.n}`);
+    assert.deepEqual([resolved.map((r) => r.cik), details.map((r) => r.cik)], [[cik], [cik]], `entity rows: ${String(defined(entities, 'entities').n)}`);
   } finally {
     cleanup();
   }
@@ -56,19 +57,19 @@ test('tickers resolve in every class spelling, and an unlinked 13F CUSIP resolve
     const thirteenF = fixture('edgar', '13f', '0001619124-21-000002.txt');
     await ingestPaths(engine, [tickers, thirteenF]);
     const list = Object.values(JSON.parse(zlib.gunzipSync(fs.readFileSync(tickers)).toString('utf8')) as Record<string, { cik_str: number; ticker: string }>);
-    const dashed = list.find((t) => /^[A-Z]+-[A-Z]$/.test(t.ticker))!;
+    const dashed = defined(list.find((t) => /^[A-Z]+-[A-Z]$/.test(t.ticker)), 'list.find((t) => /^[A-Z]+-[A-Z]$/.test(t.ticker))');
     for (const spelling of [dashed.ticker, dashed.ticker.replace('-', '.'), dashed.ticker.replace('-', ''), dashed.ticker.toLowerCase().replace('-', '/')]) {
       const rows = await engine.query<{ cik: number }>('SELECT cik FROM resolve_entity($s, NULL, NULL, NULL, NULL)', { s: spelling });
       assert.deepEqual(rows.map((r) => r.cik), [dashed.cik_str], spelling);
     }
     // every CUSIP of the 13F's information table, read from the document; none of them is linked to an issuer here
     const text = fs.readFileSync(thirteenF, 'utf8');
-    const cusips = [...text.matchAll(/<(?:\w+:)?cusip>([^<]+)</g)].map((m) => m[1]!.trim());
+    const cusips = [...text.matchAll(/<(?:\w+:)?cusip>([^<]+)</g)].map((m) => defined(m[1], 'm[1]').trim());
     for (const cusip of cusips) {
       const [r] = await engine.query<{ cik: number | null; cusip: string }>('SELECT cik, cusip FROM resolve_entity(NULL, NULL, $c, NULL, NULL)', { c: cusip });
       assert.equal(r?.cusip, cusip);
       const holders = await engine.query<{ cusip: string; symbol: string | null }>(
-        'SELECT cusip, symbol FROM institutional_holders($k, NULL, $c, NULL, NULL, NULL)', { k: r!.cik, c: cusip });
+        'SELECT cusip, symbol FROM institutional_holders($k, NULL, $c, NULL, NULL, NULL)', { k: defined(r, 'r').cik, c: cusip });
       assert.ok(holders.length >= 1 && holders.every((h) => h.cusip === cusip && h.symbol === null), cusip);
     }
   } finally {
