@@ -18,7 +18,7 @@ const HOSTILE = [
 
 async function connect() {
   const instance = await DuckDBInstance.create(':memory:');
-  return { c: await instance.connect(), close: () => instance.closeSync() };
+  return { c: await instance.connect(), close: () => { instance.closeSync(); } };
 }
 
 test('a hostile identifier names one column and runs nothing else', async () => {

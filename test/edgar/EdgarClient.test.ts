@@ -8,6 +8,7 @@ import { loadConfig } from '../../engine/config.ts';
 import { useEdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { fakeClock, maxPerSecond, type FakeClock } from './fakeClock.ts';
+import { defined } from '../helpers/defined.ts';
 
 const UA = 'Filings Engine Tests tests@example.com';
 const SMALL = '/submissions/CIK0001800903.json';
@@ -46,7 +47,7 @@ test('on the system clock the eleventh request at 10 per second waits about a se
   const at = edgar().requests.map((r) => r.at).sort((a, b) => a - b);
   assert.equal(at.length, 11);
   // a little slack for when the socket, not the grant, is timed
-  assert.ok(at[10]! - at[0]! >= 950, `11th request came ${at[10]! - at[0]!} ms after the first`);
+  assert.ok(defined(at[10], 'at[10]') - defined(at[0], 'at[0]') >= 950, `11th request came ${defined(at[10], 'at[10]') - defined(at[0], 'at[0]')} ms after the first`);
 });
 
 test('a 503 is retried after a jittered backoff and the retry succeeds', async () => {

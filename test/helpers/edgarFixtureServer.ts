@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fixture } from './fixtures.ts';
+import { defined } from './defined.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -47,10 +48,10 @@ export function fixtureFor(urlPath: string): string | null {
 export function folderIndexFor(urlPath: string): Buffer | null {
   const m = /^(\/Archives\/edgar\/data\/\d+\/\d{18})\/index\.json$/.exec(urlPath);
   if (!m) return null;
-  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${m[1]}/`)).map((p) => p.slice(m[1]!.length + 1));
+  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${m[1]}/`)).map((p) => p.slice(defined(m[1], 'm[1]').length + 1));
   if (names.length === 0) return null;
   const item = names.map((name) => ({ 'last-modified': '2025-01-01 00:00:00', name, type: 'text.gif', size: '' }));
-  return Buffer.from(JSON.stringify({ directory: { item, name: m[1], 'parent-dir': m[1]!.replace(/\/[^/]+$/, '') } }));
+  return Buffer.from(JSON.stringify({ directory: { item, name: m[1], 'parent-dir': defined(m[1], 'm[1]').replace(/\/[^/]+$/, '') } }));
 }
 
 function existing(file: string): string | null {
@@ -110,7 +111,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
     const type = custom?.type ?? (urlPath.endsWith('.json') ? 'application/json' : 'application/xml');
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const encoding = accepts.includes(state.encoding) ? state.encoding : 'identity';
-    const gz = custom ? zlib.gzipSync(custom.body) : fs.readFileSync(file!);
+    const gz = custom ? zlib.gzipSync(custom.body) : fs.readFileSync(defined(file, 'file'));
     const body = encoding === 'gzip' ? gz : encoding === 'deflate' ? zlib.deflateSync(zlib.gunzipSync(gz)) : zlib.gunzipSync(gz);
     res.writeHead(200, { 'content-type': type, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
     res.end(body);
@@ -135,7 +136,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => { resolve(); });
       }),
   };
 }
@@ -153,8 +154,8 @@ export function useEdgarFixtureServer(): () => EdgarFixtureServer {
     await server?.close();
   });
   beforeEach(() => {
-    server!.requests.length = 0;
-    server!.encoding = 'gzip';
+    defined(server, 'server').requests.length = 0;
+    defined(server, 'server').encoding = 'gzip';
   });
   return () => {
     if (!server) throw new Error('the EDGAR fixture server is not running (use it inside a test)');

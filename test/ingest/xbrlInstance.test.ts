@@ -187,7 +187,7 @@ describe('XBRL instances', () => {
       ['a context without a period', good.replace(/<period>\s*<startDate>2024-09-29<\/startDate>\s*<endDate>2025-03-29<\/endDate>\s*<\/period>/, ''), /has no period/],
     ];
     for (const [what, text, reason] of cases) {
-      test(`${what}`, () => {
+      test(what, () => {
         assert.throws(
           () => parseWith(xbrlInstanceParser, fromText('bad.xml', text)),
           (err: unknown) => err instanceof IngestError && err.file === 'bad.xml' && reason.test(err.reason),

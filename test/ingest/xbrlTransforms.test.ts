@@ -31,7 +31,7 @@ describe('number transforms', () => {
     ['numwordsen', '17', '17'],
   ];
   for (const [rule, text, expected] of cases) {
-    test(`${rule} reads ${JSON.stringify(text)} as ${expected}`, () => assert.equal(transformNumber(rule, text), expected));
+    test(`${rule} reads ${JSON.stringify(text)} as ${expected}`, () => { assert.equal(transformNumber(rule, text), expected); });
   }
 
   const bad: [string, string][] = [
@@ -61,7 +61,7 @@ describe('date transforms for the cover page period', () => {
     ['date-monthname-day-year-en', 'the end of the quarter', null],
   ];
   for (const [rule, text, expected] of cases) {
-    test(`${rule ?? 'no format'} reads ${JSON.stringify(text)} as ${expected}`, () => assert.equal(transformDate(rule, text), expected));
+    test(`${rule ?? 'no format'} reads ${JSON.stringify(text)} as ${expected}`, () => { assert.equal(transformDate(rule, text), expected); });
   }
 });
 
@@ -116,7 +116,7 @@ describe('namespace prefixes', () => {
     ['http://www.apple.com/20250329', null],
   ];
   for (const [uri, prefix] of cases) {
-    test(`${uri} is ${prefix ?? 'an extension namespace'}`, () => assert.equal(standardPrefix(uri), prefix));
+    test(`${uri} is ${prefix ?? 'an extension namespace'}`, () => { assert.equal(standardPrefix(uri), prefix); });
   }
 
   test('a well-known namespace under any prefix gets the standard prefix; an extension keeps the document prefix', () => {

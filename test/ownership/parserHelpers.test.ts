@@ -18,7 +18,7 @@ describe('ownership parser helpers', () => {
     fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) => {
       assert.equal(num(String(d), 'f.xml', 'x'), Object.is(d, -0) ? 0 : d);
     }));
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (n) => assert.equal(num(n.toLocaleString('en-US'), 'f.xml', 'x'), n)));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (n) => { assert.equal(num(n.toLocaleString('en-US'), 'f.xml', 'x'), n); }));
     fc.assert(fc.property(fc.string(), (s) => {
       try {
         const v = num(s, 'f.xml', '<shares>');
@@ -53,7 +53,7 @@ describe('ownership parser helpers', () => {
   });
 
   test('plainText never throws and leaves no tags; accessionIn finds dashed and bare accessions in names', () => {
-    fc.assert(fc.property(fc.string(), (s) => assert.ok(!/<[a-z][^>]*>/i.test(plainText(`<p>${s.replace(/[<>]/g, '')}</p>`)))));
+    fc.assert(fc.property(fc.string(), (s) => { assert.ok(!/<[a-z][^>]*>/i.test(plainText(`<p>${s.replace(/[<>]/g, '')}</p>`))); }));
     fc.assert(fc.property(fc.stringMatching(/^\d{10}$/), fc.stringMatching(/^\d{2}$/), fc.stringMatching(/^\d{6}$/), (a, b, c) => {
       assert.equal(accessionIn(`x/${a}-${b}-${c}.form4.xml`), `${a}-${b}-${c}`);
       assert.equal(accessionIn(`edgar/data/1/${a}${b}${c}/primary_doc.xml`), `${a}-${b}-${c}`);

@@ -17,6 +17,7 @@ import { expectedPeriods, type ExpectedPeriod } from '../helpers/oracleFilerExpe
 import type { FilerSchedule } from '../helpers/oracleFilerTypes.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { EXAMPLES, scheduleArb } from './oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
 let cleanup: () => void;
@@ -53,11 +54,11 @@ function shifted(iso: string, shift: Shift): string {
 function perturb(filings: Filing[], picks: Perturbation[]): Filing[] {
   const out = filings.map((f) => ({ ...f, facts: [...f.facts] }));
   for (const p of picks) {
-    const f = out[p.filing % out.length]!;
+    const f = defined(out[p.filing % out.length], 'out[p.filing % out.length]');
     const own = f.facts.reduce((a, x) => (x.end > a ? x.end : a), '');
     const earlier = [...new Set(f.facts.map((x) => x.end).filter((e) => e < own))].sort();
     if (earlier.length === 0) continue;
-    const from = earlier[p.date % earlier.length]!;
+    const from = defined(earlier[p.date % earlier.length], 'earlier[p.date % earlier.length]');
     const to = shifted(from, p.shift);
     f.facts = f.facts.map((x) => ({
       ...x,
@@ -76,7 +77,7 @@ function assertSane(got: AsReportedPeriod[], want: ExpectedPeriod[], what: strin
   // newest first, one row per true fiscal period (TTM: one per quarter end), each with its true label and values
   assert.deepEqual(got.map(label), want.map(label), `${what}: the true fiscal periods, newest first`);
   got.forEach((g, i) => {
-    const w = want[i]!;
+    const w = defined(want[i], 'want[i]');
     assert.ok(dayDiff(g.period, w.period) <= 7, `${what} ${label(g)}: period ${g.period} is the true ${w.period} or a tagged variant`);
     assert.deepEqual(g.facts, w.facts, `${what} ${label(g)} ${w.period}: the true values`);
   });
@@ -88,7 +89,7 @@ async function check(s: FilerSchedule, picks: Perturbation[], asOfPick: number):
   fs.writeFileSync(file, companyFactsJson(s, perturb(truth, picks)));
   await ingestPaths(engine, [file]);
   const from = truth.findIndex((f) => f.fp === 'FY');
-  const asOf = truth[from + (asOfPick % (truth.length - from))]!.filed;
+  const asOf = defined(truth[from + (asOfPick % (truth.length - from))], 'truth[from + (asOfPick % (truth.length - from))]').filed;
   for (const period of ['annual', 'quarter', 'ttm'] as const) {
     const all = await asReported(engine, { cik: s.cik, period });
     assertSane(all, expectedPeriods(s, period, truth), `${period} of cik ${s.cik}`);
@@ -109,13 +110,13 @@ const perturbationArb = fc.record({
 });
 
 test("a later 10-Q's comparative quarter tagged one day late keeps the quarter's identity", async () => {
-  const s = { ...EXAMPLES[0]!.schedule, cik: 940001 };
+  const s = { ...defined(EXAMPLES[0], 'EXAMPLES[0]').schedule, cik: 940001 };
   const filings = filingsOf(s);
   // the second year's Q2 10-Q restates nothing but tags the prior year's Q2 as ending a day late
   const q2 = filings.findIndex((f) => f.fp === 'Q2' && f.fy === s.firstYear + 1);
-  const priorQ2End = filings.find((f) => f.fp === 'Q2' && f.fy === s.firstYear)!.facts.at(-1)!.end;
-  const own = filings[q2]!.facts.reduce((a, x) => (x.end > a ? x.end : a), '');
-  const earlier = [...new Set(filings[q2]!.facts.map((x) => x.end).filter((e) => e < own))].sort();
+  const priorQ2End = defined(defined(filings.find((f) => f.fp === 'Q2' && f.fy === s.firstYear), 'filings.find((f) => f.fp === \'Q2\' && f.fy === s.firstYear)').facts.at(-1), 'filings.find((f) => f.fp === \'Q2\' && f.fy === s.firstYe...').end;
+  const own = defined(filings[q2], 'filings[q2]').facts.reduce((a, x) => (x.end > a ? x.end : a), '');
+  const earlier = [...new Set(defined(filings[q2], 'filings[q2]').facts.map((x) => x.end).filter((e) => e < own))].sort();
   await check(s, [{ filing: q2, date: earlier.indexOf(priorQ2End), shift: 'plus-one' }], 0);
 });
 
@@ -130,7 +131,7 @@ test('every series computes and gives back the truth when comparatives carry per
 });
 
 test('a filer that tags DocumentFiscalYearFocus one year low for several years is labelled from its calendar', async () => {
-  for (const [i, { schedule }] of [EXAMPLES[1]!, EXAMPLES[2]!].entries()) {
+  for (const [i, { schedule }] of [defined(EXAMPLES[1], 'EXAMPLES[1]'), defined(EXAMPLES[2], 'EXAMPLES[2]')].entries()) {
     const s = { ...schedule, cik: 960001 + i };
     const truth = filingsOf(s);
     // every filing of the first two years states the year before as its focus
