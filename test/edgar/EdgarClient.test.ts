@@ -47,7 +47,7 @@ test('on the system clock the eleventh request at 10 per second waits about a se
   const at = edgar().requests.map((r) => r.at).sort((a, b) => a - b);
   assert.equal(at.length, 11);
   // a little slack for when the socket, not the grant, is timed
-  assert.ok(defined(at[10], 'at[10]') - defined(at[0], 'at[0]') >= 950, `11th request came ${defined(at[10], 'at[10]') - defined(at[0], 'at[0]')} ms after the first`);
+  assert.ok(defined(at[10], 'at[10]') - defined(at[0], 'at[0]') >= 950, `11th request came ${String(defined(at[10], 'at[10]') - defined(at[0], 'at[0]'))} ms after the first`);
 });
 
 test('a 503 is retried after a jittered backoff and the retry succeeds', async () => {

@@ -12,7 +12,7 @@ test('fifty concurrent callers at 10 per second are granted 10 per second, the 5
   const grants = await Promise.all(Array.from({ length: 50 }, () => limiter.acquire()));
   assert.equal(maxPerSecond(grants), 10);
   assert.equal(Math.max(...grants), 4000);
-  for (let i = 10; i < grants.length; i++) assert.ok(defined(grants[i], 'grants[i]') - defined(grants[i - 10], 'grants[i - 10]') >= 1000, `grant ${i} too close to grant ${i - 10}`);
+  for (let i = 10; i < grants.length; i++) assert.ok(defined(grants[i], 'grants[i]') - defined(grants[i - 10], 'grants[i - 10]') >= 1000, `grant ${String(i)} too close to grant ${String(i - 10)}`);
 });
 
 test('a caller arriving after a quiet spell is granted at once', async () => {

@@ -37,9 +37,9 @@ export const ARCHIVE_FIXTURES: Record<string, string> = {
 export function fixtureFor(urlPath: string): string | null {
   if (urlPath === '/files/company_tickers.json') return existing(fixture('edgar', 'reference', 'company_tickers.json.gz'));
   let m = /^\/submissions\/(CIK\d{10}(?:-submissions-\d{3})?\.json)$/.exec(urlPath);
-  if (m) return existing(fixture('edgar', 'submissions', `${m[1]}.gz`));
+  if (m) return existing(fixture('edgar', 'submissions', `${String(m[1])}.gz`));
   m = /^\/api\/xbrl\/companyfacts\/(CIK\d{10}\.json)$/.exec(urlPath);
-  if (m) return existing(fixture('edgar', 'companyfacts', `${m[1]}.gz`));
+  if (m) return existing(fixture('edgar', 'companyfacts', `${String(m[1])}.gz`));
   const archived = ARCHIVE_FIXTURES[urlPath];
   return archived ? existing(fixture('edgar', ...archived.split('/'))) : null;
 }
@@ -48,7 +48,7 @@ export function fixtureFor(urlPath: string): string | null {
 export function folderIndexFor(urlPath: string): Buffer | null {
   const m = /^(\/Archives\/edgar\/data\/\d+\/\d{18})\/index\.json$/.exec(urlPath);
   if (!m) return null;
-  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${m[1]}/`)).map((p) => p.slice(defined(m[1], 'm[1]').length + 1));
+  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${String(m[1])}/`)).map((p) => p.slice(defined(m[1], 'm[1]').length + 1));
   if (names.length === 0) return null;
   const item = names.map((name) => ({ 'last-modified': '2025-01-01 00:00:00', name, type: 'text.gif', size: '' }));
   return Buffer.from(JSON.stringify({ directory: { item, name: m[1], 'parent-dir': defined(m[1], 'm[1]').replace(/\/[^/]+$/, '') } }));
@@ -97,7 +97,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
         return;
       }
       res.writeHead(fault.status, { 'content-type': 'text/plain', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
-      res.end(`injected ${fault.status}`);
+      res.end(`injected ${String(fault.status)}`);
       return;
     }
     const listing = folderIndexFor(urlPath);
@@ -109,7 +109,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
       return;
     }
     const type = custom?.type ?? (urlPath.endsWith('.json') ? 'application/json' : 'application/xml');
-    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const accepts = req.headers['accept-encoding'] ?? '';
     const encoding = accepts.includes(state.encoding) ? state.encoding : 'identity';
     const gz = custom ? zlib.gzipSync(custom.body) : fs.readFileSync(defined(file, 'file'));
     const body = encoding === 'gzip' ? gz : encoding === 'deflate' ? zlib.deflateSync(zlib.gunzipSync(gz)) : zlib.gunzipSync(gz);
@@ -119,7 +119,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${String(port)}`,
     requests,
     failNext(path, ...list) {
       faults.set(path, [...(faults.get(path) ?? []), ...list]);

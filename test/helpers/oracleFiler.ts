@@ -40,9 +40,9 @@ export interface FiscalYear {
 
 function yearEnd(calendar: Calendar, label: number): string {
   switch (calendar) {
-    case 'dec31': return `${label}-12-31`;
-    case 'jun30': return `${label}-06-30`;
-    case 'jan31': return `${label}-01-31`;
+    case 'dec31': return `${String(label)}-12-31`;
+    case 'jun30': return `${String(label)}-06-30`;
+    case 'jan31': return `${String(label)}-01-31`;
     case 'sat-nearest-sep30': return saturdayNearest(label, 9, 30);
     case 'sat-nearest-dec31': return saturdayNearest(label, 12, 31);
   }
@@ -142,7 +142,7 @@ export function filingsOf(s: FilerSchedule): Filing[] {
     }
     for (let q = 1; q <= 3; q++) {
       if (q === 1 && s.missingQ1 === yi) continue;
-      plan.push({ form: '10-Q', filed: addDays(defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'), 35), fy: y.label, fp: `Q${q}`, build: (b) => {
+      plan.push({ form: '10-Q', filed: addDays(defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'), 35), fy: y.label, fp: `Q${String(q)}`, build: (b) => {
         const out = [...flows(yi, q, q, b), ...flows(yi, 1, q, b, true), balance(yi, q)];
         const ytd = q > 1 && (s.incomeYtd === 'h1' ? q === 2 : s.incomeYtd !== 'none');
         if (ytd) out.push(...flows(yi, 1, q, b));
@@ -191,6 +191,6 @@ export function companyFactsJson(s: FilerSchedule, filings: Filing[] = filingsOf
       });
     }
   }
-  return JSON.stringify({ cik: s.cik, entityName: `Oracle Filer ${s.cik}`, facts });
+  return JSON.stringify({ cik: s.cik, entityName: `Oracle Filer ${String(s.cik)}`, facts });
 }
 

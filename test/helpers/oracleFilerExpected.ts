@@ -60,9 +60,9 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
   const spanKey = (role: Role, yi: number, from: number, to: number) => {
     const y = defined(ys[yi], 'ys[yi]');
     const start = from === 1 ? y.start : addDays(defined(y.quarterEnds[from - 2], 'y.quarterEnds[from - 2]'), 1);
-    return `${conceptOf(role)}|${unitOf(role)}|${start}|${y.quarterEnds[to - 1]}`;
+    return `${conceptOf(role)}|${unitOf(role)}|${start}|${String(y.quarterEnds[to - 1])}`;
   };
-  const instantKey = (yi: number, q: number) => `${c.assets}|${s.currency}||${defined(ys[yi], 'ys[yi]').quarterEnds[q - 1]}`;
+  const instantKey = (yi: number, q: number) => `${c.assets}|${s.currency}||${String(defined(ys[yi], 'ys[yi]').quarterEnds[q - 1])}`;
 
   const mixed = (role: Role, inputs: Surviving[]): boolean => {
     const ev = events.get(`${conceptOf(role)}|${unitOf(role)}`) ?? [];
@@ -123,7 +123,7 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
   const quarters: (ExpectedPeriod & { idx: number })[] = [];
   ys.forEach((y, yi) => {
     for (let q = 1; q <= 4; q++) {
-      const p = { period: defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'), fiscalYear: y.label, fiscalPeriod: `Q${q}`, facts: {} as Record<string, number>, recon: {} as Record<string, string>, idx: yi * 4 + q };
+      const p = { period: defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'), fiscalYear: y.label, fiscalPeriod: `Q${String(q)}`, facts: {} as Record<string, number>, recon: {} as Record<string, string>, idx: yi * 4 + q };
       for (const role of FLOW_ROLES) {
         const v = quarterFlow(role, yi, q);
         if (!v) continue;
@@ -145,7 +145,7 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
       if (Object.keys(p.facts).length > 0) quarters.push(p);
     }
   });
-  if (series === 'quarter') return quarters.map(({ idx: _, ...p }) => p).sort((a, b) => b.period.localeCompare(a.period));
+  if (series === 'quarter') return quarters.map((q): ExpectedPeriod => ({ period: q.period, fiscalYear: q.fiscalYear, fiscalPeriod: q.fiscalPeriod, facts: q.facts, recon: q.recon })).sort((a, b) => b.period.localeCompare(a.period));
 
   const byIdx = new Map(quarters.map((q) => [q.idx, q]));
   for (const last of quarters) {

@@ -43,7 +43,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
     assert.equal(report.rows.filings ?? 0, 0);
     assert.equal(report.rows.entities ?? 0, 0);
     assert.deepEqual(await warehouseCounts(engine), first);
-    assert.ok(defined(first.facts, 'first.facts') > 250_000, `facts: ${first.facts}`);
+    assert.ok(defined(first.facts, 'first.facts') > 250_000, `facts: ${String(first.facts)}`);
   });
 
   test('both quarter zips keep every num row that has a value', async () => {
@@ -210,7 +210,7 @@ describe('num layouts', () => {
     const a = new Batch();
     fsdsParser.parse(await groupOf(APPLE_2024), a);
     fsdsParser.parse(await groupOf(APPLE_2020), a);
-    const key = (f: (typeof a.facts)[number]) => `${f.concept}|${f.periodStart}|${f.periodEnd}|${f.unit}`;
+    const key = (f: (typeof a.facts)[number]) => `${f.concept}|${String(f.periodStart)}|${f.periodEnd}|${f.unit}`;
     const y2024 = new Set(a.facts.filter((f) => f.accession.endsWith('24-000123') && f.dims.length === 0).map(key));
     const both = a.facts.filter((f) => f.accession.endsWith('20-000096') && f.dims.length === 0 && y2024.has(key(f)));
     assert.deepEqual(both, []);

@@ -61,6 +61,6 @@ test('a quoted record cut by a chunk boundary is completed from the next chunk',
     assert.deepEqual([...readTsv(file, size).rows()], [
       { line: 2, fields: ['x', 'long "quoted"\nfield'] },
       { line: 4, fields: ['y', 'z'] },
-    ], `chunk ${size}`);
+    ], `chunk ${String(size)}`);
   }
 });

@@ -81,7 +81,7 @@ describe('inline XBRL', () => {
     });
     assert.equal(row?.value, 219659000000);
     assert.equal(batch.filings[0]?.reportDate, '2025-03-29');
-    assert.equal(batch.filings[0]?.primaryDocument, 'aapl-20250329.htm');
+    assert.equal(batch.filings[0].primaryDocument, 'aapl-20250329.htm');
   });
 
   describe('numbers as the inline spec reads them', () => {

@@ -32,7 +32,7 @@ function actiam(dir: string, name: string, e: ActiamEdit): string {
     let t = text.replaceAll('0001619124-21-000002', e.accession).replaceAll('20210212', e.filed.replaceAll('-', ''));
     if (e.period) {
       const [y, m, d] = e.period.split('-');
-      t = t.replaceAll('20201231', `${y}${m}${d}`).replaceAll('12-31-2020', `${m}-${d}-${y}`);
+      t = t.replaceAll('20201231', `${String(y)}${String(m)}${String(d)}`).replaceAll('12-31-2020', `${String(m)}-${String(d)}-${String(y)}`);
     }
     if (e.amendment) {
       t = t.replaceAll('13F-HR\n', '13F-HR/A\n').replace('<submissionType>13F-HR</submissionType>', '<submissionType>13F-HR/A</submissionType>')
@@ -44,18 +44,18 @@ function actiam(dir: string, name: string, e: ActiamEdit): string {
       if (e.keep && !e.keep(cusip)) return '';
       kept++;
       const s = e.shares?.[cusip];
-      return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${s[1]}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${s[0]}<`) : row;
+      return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${String(s[1])}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${String(s[0])}<`) : row;
     });
     for (const x of e.extra ?? []) {
       const base = defined([...text.matchAll(INFO_ROW)].map((m) => m[0]).find((row) => row.includes(`<ns1:cusip>${x.like}<`)), '[...text.matchAll(INFO_ROW)].map((m) => m[0]).find((row) ...');
-      let row = base.replace(/<ns1:value>\d+</, `<ns1:value>${x.value}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${x.shares}<`);
+      let row = base.replace(/<ns1:value>\d+</, `<ns1:value>${String(x.value)}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${String(x.shares)}<`);
       if (x.type) row = row.replace('<ns1:sshPrnamtType>SH<', `<ns1:sshPrnamtType>${x.type}<`);
       if (x.putCall) row = row.replace('</ns1:shrsOrPrnAmt>', `</ns1:shrsOrPrnAmt>\n\t\t<ns1:putCall>${x.putCall}</ns1:putCall>`);
       t = t.replace('</ns1:informationTable>', `${row}\n</ns1:informationTable>`);
       kept++;
     }
     // the summary page states the table's row count
-    return t.replace('<tableEntryTotal>5</tableEntryTotal>', `<tableEntryTotal>${kept}</tableEntryTotal>`);
+    return t.replace('<tableEntryTotal>5</tableEntryTotal>', `<tableEntryTotal>${String(kept)}</tableEntryTotal>`);
   });
 }
 
@@ -245,7 +245,7 @@ describe('13F value unit from the data itself', () => {
   const thousands = () => variantWith(acorn, scratch.dir, '0001951757-25-000094.nc', (t) => t
     .replaceAll('0001951757-25-000093', '0001951757-25-000094').replaceAll('0001994827', '0009994827')
     .replaceAll('ACORN CREEK CAPITAL LLC', 'THOUSANDS AFTER CUTOVER LLC')
-    .replace(/<ns1:value>(\d+)<\/ns1:value>/g, (_m, v: string) => `<ns1:value>${Math.round(Number(v) / 1000)}</ns1:value>`));
+    .replace(/<ns1:value>(\d+)<\/ns1:value>/g, (_m, v: string) => `<ns1:value>${String(Math.round(Number(v) / 1000))}</ns1:value>`));
   const apple = (t: string) => Number(defined(/<ns1:cusip>037833100<\/ns1:cusip>\s*<ns1:value>(\d+)</.exec(t), '/<ns1:cusip>037833100<\\/ns1:cusip>\\s*<ns1:value>(\\d+)<...')[1]);
 
   test('a post-2023 filing in thousands is read as thousands against other managers\' prices; value is USD', async () => {

@@ -38,8 +38,8 @@ describe('insider data sets', () => {
     const [filing] = await w.engine.query<{ filed: string; owner: { name: string; is_director: boolean } }>(`
       SELECT filed, owners[1] AS owner FROM src_insider_filings WHERE accession = '0001640147-25-000142'`);
     assert.equal(filing?.filed, '2025-06-30');
-    assert.equal(filing?.owner.name, 'Slootman Frank');
-    assert.equal(filing?.owner.is_director, true);
+    assert.equal(filing.owner.name, 'Slootman Frank');
+    assert.equal(filing.owner.is_director, true);
   });
 
   test('the option exercise is a derivative row with exercise price and expiration', async () => {

@@ -39,9 +39,9 @@ describe('ownership XML ingest', () => {
   test("an Apple officer's Form 4 inside a .txt submission keeps the container's accession and filing date", async () => {
     const [f] = filings.filter((x) => x.accession === '0000320193-22-000061');
     assert.equal(f?.document_type, '4');
-    assert.equal(f?.filed, '2022-05-06');
-    assert.equal(f?.issuer_cik, 320193);
-    assert.deepEqual(f?.owner_names, ['Adams Katherine L.']);
+    assert.equal(f.filed, '2022-05-06');
+    assert.equal(f.issuer_cik, 320193);
+    assert.deepEqual(f.owner_names, ['Adams Katherine L.']);
     const rows = await tx(`accession = '0000320193-22-000061'`);
     assert.equal(rows.length, 7);
     assert.deepEqual(
@@ -97,7 +97,7 @@ describe('ownership XML ingest', () => {
     assert.deepEqual([sale.transaction_code, sale.price_per_share, sale.shares_after, sale.footnote_ids], ['S', 150.841, 227927, ['F2', 'F3']]);
     const option = defined(rows.find((r) => r.is_derivative), 'rows.find((r) => r.is_derivative)');
     assert.deepEqual([option.transaction_code, option.exercise_price, option.expiration_date, option.underlying_shares], ['M', 8.88, '2029-08-26', 200000]);
-    assert.equal(f?.rows, 15); // 6 + 1 transactions, 8 holdings
+    assert.equal(f.rows, 15); // 6 + 1 transactions, 8 holdings
   });
 
   test('Form 5: a director gift (G) of 61,386 shares on 2021-12-23', async () => {
@@ -109,7 +109,7 @@ describe('ownership XML ingest', () => {
   test('Forms 3: joint Berkshire/Buffett holding, derivative-only holdings, and a no-securities-owned report', async () => {
     const joint = filingOf(1640147, '3').find((f) => f.owner_names.length === 2);
     assert.deepEqual(joint?.owner_names, ['BERKSHIRE HATHAWAY INC', 'BUFFETT WARREN E']);
-    assert.equal(joint?.rows, 1);
+    assert.equal(joint.rows, 1);
     const garrett = filingOf(1640147, '3').find((f) => f.owner_names[0] === 'GARRETT MARK');
     assert.equal(garrett?.rows, 6);
     const [none] = filingOf(867773, '3');
@@ -119,7 +119,7 @@ describe('ownership XML ingest', () => {
   test('374Water: a stock award and an option award', async () => {
     const [f] = filingOf(933972, '4');
     assert.deepEqual(f?.owner_names, ['Melkote Rajesh Ramaswamy']);
-    assert.equal(f?.rows, 2);
+    assert.equal(f.rows, 2);
   });
 
   test('a bare document without an accession gets a stable content pseudo-accession and no URL', async () => {

@@ -110,7 +110,7 @@ describe('malformed ownership input', () => {
     const lines = fs.readFileSync(trans, 'utf8').split('\n');
     const col = defined(lines[0], 'lines[0]').split('\t').indexOf('TRANS_SHARES');
     const fields = defined(lines[1], 'lines[1]').split('\t');
-    fields[col] = `${fields[col]}x`;
+    fields[col] = `${String(fields[col])}x`;
     lines[1] = fields.join('\t');
     fs.writeFileSync(trans, lines.join('\n'));
     const { engine, cleanup } = await openTempEngine();

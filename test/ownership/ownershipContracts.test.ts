@@ -31,7 +31,7 @@ describe('ownership view contracts', () => {
               OR (a.accession = b.accession AND a.direct_indirect IS NOT DISTINCT FROM b.direct_indirect
                   AND lower(coalesce(a.nature_of_ownership, '')) = lower(coalesce(b.nature_of_ownership, ''))))::INTEGER AS related
         FROM t`, { c });
-      assert.deepEqual([r.keys, r.priced, r.related], [r.rows, 0, 0], `issuer ${c}`);
+      assert.deepEqual([r.keys, r.priced, r.related], [r.rows, 0, 0], `issuer ${String(c)}`);
       total += r.rows;
     }
     assert.ok(total > 50);

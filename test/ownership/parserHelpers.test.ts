@@ -11,7 +11,7 @@ import { accessionIn } from '../../engine/ingest/parsers/ownershipFilingMeta.ts'
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const day = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
-const cusip = fc.tuple(fc.stringMatching(/^[0-9A-Z]{8}$/), fc.integer({ min: 0, max: 9 })).map(([s, d]) => `${s}${d}`);
+const cusip = fc.tuple(fc.stringMatching(/^[0-9A-Z]{8}$/), fc.integer({ min: 0, max: 9 })).map(([s, d]) => `${s}${String(d)}`);
 
 describe('ownership parser helpers', () => {
   test('num reads back every finite number as written, with thousands separators; anything else fails naming file and field', () => {
@@ -36,7 +36,7 @@ describe('ownership parser helpers', () => {
     fc.assert(fc.property(day, (d) => {
       const iso = d.toISOString().slice(0, 10);
       const [y, m, dd] = iso.split('-') as [string, string, string];
-      for (const text of [iso, `${iso}-05:00`, `${m}-${dd}-${y}`, `${m}/${dd}/${y}`, `${dd}-${MONTHS[Number(m) - 1]}-${y}`, `${y}${m}${dd}`]) {
+      for (const text of [iso, `${iso}-05:00`, `${m}-${dd}-${y}`, `${m}/${dd}/${y}`, `${dd}-${String(MONTHS[Number(m) - 1])}-${y}`, `${y}${m}${dd}`]) {
         assert.equal(dateOf(text), iso, text);
       }
     }));

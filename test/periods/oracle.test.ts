@@ -42,15 +42,15 @@ async function assertTruth(s: FilerSchedule, asOf: string | null = null): Promis
   for (const period of ['annual', 'quarter', 'ttm'] as const) {
     const got = await asReported(engine, { cik: s.cik, period, asOf });
     const want = expectedPeriods(s, period, filed);
-    assert.deepEqual(shape(got), shape(want), `${period} series of cik ${s.cik}${asOf ? ` as of ${asOf}` : ''}`);
+    assert.deepEqual(shape(got), shape(want), `${period} series of cik ${String(s.cik)}${asOf ? ` as of ${asOf}` : ''}`);
     if (period !== 'quarter') continue;
     // every reconstructed fact is attributed to its synthetic source key, which has no dateFiled
     for (const w of want) {
       const g = defined(got.find((x) => x.period === w.period), 'got.find((x) => x.period === w.period)');
       for (const [fact, key] of Object.entries(w.recon)) {
         const src = g.sources[key];
-        assert.ok(src, `${w.fiscalYear} ${w.fiscalPeriod}: source ${key} listed`);
-        assert.deepEqual(src.facts[fact], {}, `${w.fiscalYear} ${w.fiscalPeriod}: ${fact} listed under ${key}`);
+        assert.ok(src, `${String(w.fiscalYear)} ${w.fiscalPeriod}: source ${key} listed`);
+        assert.deepEqual(src.facts[fact], {}, `${String(w.fiscalYear)} ${w.fiscalPeriod}: ${fact} listed under ${key}`);
         assert.equal(src.dateFiled, undefined);
         assert.equal(src.type, key.split('-').slice(0, 2).join('-'));
       }
@@ -120,7 +120,7 @@ describe('lineage and point-in-time of a synthetic filer', () => {
 
   test('a 10-K/A that restated revenue is listed with the value it replaced, and the period is dated by it', async () => {
     await ingestSchedule(s);
-    const fy = defined((await asReported(engine, { cik: s.cik, period: 'annual' })).find((p) => p.fiscalYear === amendment.fy), '(await asReported(engine, { cik: s.cik, period: \'annual\...');
+    const fy = defined((await asReported(engine, { cik: s.cik, period: 'annual' })).find((p) => p.fiscalYear === amendment.fy), '(await asReported(engine, { cik: s.cik, period: \'annual...');
     const src = defined(fy.sources[amendment.accn], 'fy.sources[amendment.accn]');
     assert.equal(src.type, '10-K/A');
     assert.equal(src.amendment, true);
@@ -135,7 +135,7 @@ describe('lineage and point-in-time of a synthetic filer', () => {
 
   test('asOf before the amendment gives back the originally filed year, with no look-ahead', async () => {
     const asOf = original.filed;
-    const fy = defined((await asReported(engine, { cik: s.cik, period: 'annual', asOf })).find((p) => p.fiscalYear === amendment.fy), '(await asReported(engine, { cik: s.cik, period: \'annual\...');
+    const fy = defined((await asReported(engine, { cik: s.cik, period: 'annual', asOf })).find((p) => p.fiscalYear === amendment.fy), '(await asReported(engine, { cik: s.cik, period: \'annual...');
     const was = defined(original.facts.find((f) => f.concept === c.revenue && f.start !== null && f.end === fy.period), 'original.facts.find((f) => f.concept === c.revenue && f.s...').val;
     assert.equal(fy.facts[c.revenue], was);
     assert.equal(fy.sources[amendment.accn], undefined);

@@ -73,7 +73,7 @@ const dayDiff = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)
 
 function assertSane(got: AsReportedPeriod[], want: ExpectedPeriod[], what: string): void {
   assert.equal(new Set(got.map((p) => p.period)).size, got.length, `${what}: one row per period date`);
-  const label = (p: { fiscalYear: number; fiscalPeriod: string }) => `${p.fiscalYear} ${p.fiscalPeriod}`;
+  const label = (p: { fiscalYear: number; fiscalPeriod: string }) => `${String(p.fiscalYear)} ${p.fiscalPeriod}`;
   // newest first, one row per true fiscal period (TTM: one per quarter end), each with its true label and values
   assert.deepEqual(got.map(label), want.map(label), `${what}: the true fiscal periods, newest first`);
   got.forEach((g, i) => {
@@ -92,9 +92,9 @@ async function check(s: FilerSchedule, picks: Perturbation[], asOfPick: number):
   const asOf = defined(truth[from + (asOfPick % (truth.length - from))], 'truth[from + (asOfPick % (truth.length - from))]').filed;
   for (const period of ['annual', 'quarter', 'ttm'] as const) {
     const all = await asReported(engine, { cik: s.cik, period });
-    assertSane(all, expectedPeriods(s, period, truth), `${period} of cik ${s.cik}`);
+    assertSane(all, expectedPeriods(s, period, truth), `${period} of cik ${String(s.cik)}`);
     const then = await asReported(engine, { cik: s.cik, period, asOf });
-    assertSane(then, expectedPeriods(s, period, truth.filter((f) => f.filed <= asOf)), `${period} of cik ${s.cik} as of ${asOf}`);
+    assertSane(then, expectedPeriods(s, period, truth.filter((f) => f.filed <= asOf)), `${period} of cik ${String(s.cik)} as of ${asOf}`);
     // a period known then carries the label it carries now
     for (const p of then) {
       const now = all.find((x) => dayDiff(x.period, p.period) <= 7 && x.fiscalPeriod === p.fiscalPeriod);
@@ -142,7 +142,7 @@ test('a filer that tags DocumentFiscalYearFocus one year low for several years i
     for (const period of ['annual', 'quarter', 'ttm'] as const) {
       const got = await asReported(engine, { cik: s.cik, period });
       const want = expectedPeriods(s, period, truth);
-      assert.deepEqual(got.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), want.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), `${period} of cik ${s.cik}`);
+      assert.deepEqual(got.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), want.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), `${period} of cik ${String(s.cik)}`);
     }
   }
 });

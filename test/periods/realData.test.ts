@@ -175,10 +175,10 @@ describe('the four quarters add up to the year', () => {
           if (!exact && !reconstructed) continue; // four three-month figures as filed: the filer's own numbers stand
           checked++;
           const sum = (values as number[]).reduce((a, b) => a + b, 0);
-          assert.ok(Math.abs(sum - fy.facts[concept]) < 0.5, `${concept} FY${fy.fiscalYear}: ${sum} vs ${fy.facts[concept]}`);
+          assert.ok(Math.abs(sum - fy.facts[concept]) < 0.5, `${concept} FY${String(fy.fiscalYear)}: ${String(sum)} vs ${String(fy.facts[concept])}`);
         }
       }
-      assert.ok(checked > 10, `${checked} fiscal-year checks`);
+      assert.ok(checked > 10, `${String(checked)} fiscal-year checks`);
     });
   }
 });

@@ -47,7 +47,7 @@ for (const c of COMPANIES) {
     assert.ok(row);
     assert.equal(row.unexplained, 0, JSON.stringify(row));
     assert.equal(row.served + row.withheld_restated + row.withheld_share_counts, row.reconstructible);
-    assert.ok(row.served >= c.after, `${row.served} served (measured ${c.after}; ${c.before} under the old rule)`);
+    assert.ok(row.served >= c.after, `${String(row.served)} served (measured ${String(c.after)}; ${String(c.before)} under the old rule)`);
   });
 }
 
@@ -87,5 +87,5 @@ test('a Q4 whose FY and 9M inputs were reported once each, never changed, is ser
       }
     }
   }
-  assert.ok(checked >= 20, `${checked} quarters checked`);
+  assert.ok(checked >= 20, `${String(checked)} quarters checked`);
 });

@@ -42,8 +42,8 @@ function stagedBatches(dir: string): string[] {
 async function waitFor(file: string, child: ReturnType<typeof spawn>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!fs.existsSync(file)) {
-    if (child.exitCode !== null) throw new Error(`child exited early with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`child not at the journal after ${timeoutMs} ms`);
+    if (child.exitCode !== null) throw new Error(`child exited early with code ${String(child.exitCode)}`);
+    if (Date.now() > deadline) throw new Error(`child not at the journal after ${String(timeoutMs)} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
