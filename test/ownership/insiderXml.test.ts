@@ -106,7 +106,7 @@ describe('ownership XML ingest', () => {
     assert.deepEqual(rows.map((r) => [r.transaction_date, r.transaction_code, r.shares, r.acquired_disposed]), [['2021-12-23', 'G', 61386, 'D']]);
   });
 
-  test('Forms 3: joint Berkshire/Buffett holding, derivative-only holdings, and a no-securities-owned report', async () => {
+  test('Forms 3: joint Berkshire/Buffett holding, derivative-only holdings, and a no-securities-owned report', () => {
     const joint = filingOf(1640147, '3').find((f) => f.owner_names.length === 2);
     assert.deepEqual(joint?.owner_names, ['BERKSHIRE HATHAWAY INC', 'BUFFETT WARREN E']);
     assert.equal(joint.rows, 1);
@@ -116,7 +116,7 @@ describe('ownership XML ingest', () => {
     assert.deepEqual([none?.owner_names, none?.rows], [['Hegde Vinayak'], 0]);
   });
 
-  test('374Water: a stock award and an option award', async () => {
+  test('374Water: a stock award and an option award', () => {
     const [f] = filingOf(933972, '4');
     assert.deepEqual(f?.owner_names, ['Melkote Rajesh Ramaswamy']);
     assert.equal(f.rows, 2);

@@ -144,7 +144,7 @@ describe('ownership routes', () => {
 describe('ownership responses against their documented schemas and in other formats', () => {
   test('every route answers data its valibot response schema accepts', async () => {
     // a non-empty list each time, so that the schema check is not passed vacuously by []
-    const rows = (list: unknown) => {
+    const rows = (list: unknown): unknown[] => {
       assert.ok(Array.isArray(list) && list.length > 0, `expected rows, got ${JSON.stringify(list)}`);
       return list;
     };

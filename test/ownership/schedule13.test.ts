@@ -42,7 +42,7 @@ describe('Schedules 13D/13G and beneficial owners', () => {
   const owners = (args: string) => w.engine.query<Owner>(`SELECT * FROM beneficial_owners(${args})`);
 
   test('every 13D/G fixture is recognised: XML, legacy text, legacy HTML, and HTML inside an .nc submission', () => {
-    const kinds = Object.fromEntries(w.report.parsed.map((p) => [p.name.split('/').pop(), p.kind]));
+    const kinds = Object.fromEntries(w.report.parsed.map((p) => [defined(p.name.split('/').pop(), 'file name'), p.kind] as const));
     assert.equal(kinds['schedule13d.xml'], '13dg-xml');
     assert.equal(kinds['schedule13g.xml'], '13dg-xml');
     assert.equal(kinds['SC-13G-A-DOCUMENT-WITH-TEXT.trinity.html'], '13dg-text');

@@ -66,7 +66,7 @@ test('a writer killed with SIGKILL before its journal leaves row counts unchange
       await waitFor(marker, child, 60_000);
     } catch (err) {
       child.kill('SIGKILL');
-      throw new Error(`${(err as Error).message}\n${Buffer.concat(stderr).toString()}`);
+      throw new Error(`${(err as Error).message}\n${Buffer.concat(stderr).toString()}`, { cause: err });
     }
     // the batch is staged: Parquet files exist under _staging, no journal yet
     const [batch, ...others] = stagedBatches(dir);
