@@ -3,10 +3,10 @@
 import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 import { defined } from '../helpers/defined.ts';
+import { readCompanyFacts } from '../helpers/companyFacts.ts';
 
 interface Holder {
   managerName: string; managerCik: number; value: number; shares: number; shareType: string; investmentDiscretion: string;
@@ -190,8 +190,8 @@ describe('13F ingest and institutional holders', () => {
   });
 
   test("pctOfShares is shares over Apple's own shares outstanding nearest before the quarter end (companyfacts dei)", async () => {
-    const facts = JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'))).toString('utf8'));
-    const so = defined((facts.facts.dei.EntityCommonStockSharesOutstanding.units.shares as { end: string; val: number; filed: string }[])
+    const dei = defined(readCompanyFacts(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz')).facts.dei, 'dei facts');
+    const so = defined(defined(defined(dei.EntityCommonStockSharesOutstanding, 'dei:EntityCommonStockSharesOutstanding').units.shares, 'shares unit')
       .filter((f) => f.end <= '2020-12-31')
       .sort((a, b) => a.end.localeCompare(b.end) || a.filed.localeCompare(b.filed)).pop(), '(facts.facts.dei.EntityCommonStockSharesOutstanding.units...');
     const row = defined((await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124), '(await byCusip(AAPL, \'2020-12-31\')).find((r) => r.manag...');

@@ -70,7 +70,7 @@ test('an ingest after materializing makes the stored periods stale, and reads co
   assert.equal(refreshed.buckets, 1);
   assert.deepEqual(await asReported(engine, { cik: defined(third, 'third').cik, period: 'quarter' }), await onTheFly(defined(third, 'third').cik, 'quarter'));
   for (const s of [defined(first, 'first'), defined(second, 'second')]) {
-    assert.deepEqual(await asReported(engine, { cik: s.cik, period: 'quarter' }), await onTheFly(s.cik, 'quarter'), `${String(s.cik)}`);
+    assert.deepEqual(await asReported(engine, { cik: s.cik, period: 'quarter' }), await onTheFly(s.cik, 'quarter'), String(s.cik));
   }
   const full = await materializePeriods(engine, { full: true });
   // every facts bucket folder: the three filers' (33, 34, 35) and bucket 0, which holds the zero-row schema file

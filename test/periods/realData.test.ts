@@ -2,13 +2,12 @@
 // Logistic Properties of the Americas): values are compared with the filings' own figures read from the fixtures.
 import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { asReported, type AsReportedPeriod } from '../../engine/financials/asReported.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { defined } from '../helpers/defined.ts';
+import { readCompanyFacts, type CompanyFact } from '../helpers/companyFacts.ts';
 
 const APPLE = 320193;
 const MARVELL = 1835632;
@@ -28,11 +27,8 @@ const FILES = [
   fixture('edgar', 'xbrl', 'instances', 'aapl-20250329_htm.xml.gz'),
 ];
 
-interface CfFact { start?: string; end: string; val: number; accn: string; form: string; filed: string }
-function companyFacts(file: string): { facts: Record<string, Record<string, { units: Record<string, CfFact[]> }>> } {
-  const bytes = fs.readFileSync(file);
-  return JSON.parse((file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8'));
-}
+type CfFact = CompanyFact;
+const companyFacts = readCompanyFacts;
 function filed(file: string, concept: string, unit: string, pick: (f: CfFact) => boolean): CfFact {
   const [tax, name] = concept.split(':') as [string, string];
   const hit = defined(defined(defined(companyFacts(file).facts[tax], 'companyFacts(file).facts[tax]')[name], 'companyFacts(file).facts[tax]![name]').units[unit], 'companyFacts(file).facts[tax]![name]!.units[unit]').filter(pick);

@@ -13,8 +13,6 @@
 // Every quarter still withheld has a restated input in its year, or is a share count that is not additive.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
@@ -22,6 +20,7 @@ import { runSqlFile, SQL_ROOT } from '../../engine/db/loadSqlFiles.ts';
 import { asReported } from '../../engine/financials/asReported.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { defined } from '../helpers/defined.ts';
+import { readCompanyFacts, type CompanyFact } from '../helpers/companyFacts.ts';
 
 const COMPANIES = [
   { name: 'Apple', cik: 320193, file: fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'), before: 2089, after: 2239 },
@@ -51,10 +50,9 @@ for (const c of COMPANIES) {
   });
 }
 
-interface CfFact { start?: string; end: string; val: number; accn: string; form: string; filed: string; fy: number; fp: string }
+type CfFact = CompanyFact;
 function unitFacts(file: string, concept: string, unit: string): CfFact[] {
-  const bytes = fs.readFileSync(file);
-  const doc = JSON.parse((file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8'));
+  const doc = readCompanyFacts(file);
   const [tax, name] = concept.split(':') as [string, string];
   return doc.facts[tax]?.[name]?.units[unit] ?? [];
 }
