@@ -18,7 +18,7 @@ const HOSTILE = [
 
 async function connect() {
   const instance = await DuckDBInstance.create(':memory:');
-  return { c: await instance.connect(), close: () => instance.closeSync() };
+  return { c: await instance.connect(), close: () => { instance.closeSync(); } };
 }
 
 test('a hostile identifier names one column and runs nothing else', async () => {
@@ -42,7 +42,7 @@ test('a path with quotes and semicolons is written and read as that exact file',
   try {
     for (const [i, name] of [`o'brien; DROP TABLE x; --.parquet`, `it''s.parquet`, `semi;colon "dq".parquet`].entries()) {
       const file = path.join(dir, name);
-      await c.run(`COPY (SELECT ${i} AS n) TO ${quotePath(file)} (FORMAT parquet)`);
+      await c.run(`COPY (SELECT ${String(i)} AS n) TO ${quotePath(file)} (FORMAT parquet)`);
       assert.ok(fs.existsSync(file), name);
       assert.deepEqual((await c.runAndReadAll(`SELECT n FROM read_parquet(${quotePath(file)})`)).getRows(), [[i]]);
     }

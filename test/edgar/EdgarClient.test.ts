@@ -49,7 +49,7 @@ test('on the system clock the eleventh request at 10 per second waits about a se
   const at = edgar().requests.map((r) => r.at).sort((a, b) => a - b);
   assert.equal(at.length, 11);
   const eleventh = at[10] ?? Number.NaN;
-  assert.ok(eleventh - start >= 995, `11th request came ${Math.round(eleventh - start)} ms after the first grant could be made`);
+  assert.ok(eleventh - start >= 995, `11th request came ${String(Math.round(eleventh - start))} ms after the first grant could be made`);
 });
 
 test('a 503 is retried after a jittered backoff and the retry succeeds', async () => {

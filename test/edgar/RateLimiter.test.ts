@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { RateLimiter } from '../../engine/edgar/RateLimiter.ts';
 import { fakeClock, maxPerSecond } from './fakeClock.ts';
+import { defined } from '../helpers/defined.ts';
 
 test('fifty concurrent callers at 10 per second are granted 10 per second, the 50th after four seconds', async () => {
   const clock = fakeClock();
@@ -11,7 +12,7 @@ test('fifty concurrent callers at 10 per second are granted 10 per second, the 5
   const grants = await Promise.all(Array.from({ length: 50 }, () => limiter.acquire()));
   assert.equal(maxPerSecond(grants), 10);
   assert.equal(Math.max(...grants), 4000);
-  for (let i = 10; i < grants.length; i++) assert.ok(grants[i]! - grants[i - 10]! >= 1000, `grant ${i} too close to grant ${i - 10}`);
+  for (let i = 10; i < grants.length; i++) assert.ok(defined(grants[i], 'grants[i]') - defined(grants[i - 10], 'grants[i - 10]') >= 1000, `grant ${String(i)} too close to grant ${String(i - 10)}`);
 });
 
 test('a caller arriving after a quiet spell is granted at once', async () => {
@@ -50,7 +51,7 @@ test('for any arrival pattern no one-second window holds more than N grants', as
       const grants = await Promise.all(pending);
       assert.ok(maxPerSecond(grants) <= n);
       // grants keep call order and never precede the call
-      grants.forEach((g, i) => assert.ok(g >= calledAt[i]! && (i === 0 || g >= grants[i - 1]!)));
+      grants.forEach((g, i) => { assert.ok(g >= defined(calledAt[i], 'calledAt[i]') && (i === 0 || g >= defined(grants[i - 1], 'grants[i - 1]'))); });
     }),
     { numRuns: 200 },
   );

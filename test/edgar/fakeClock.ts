@@ -1,5 +1,6 @@
 // A virtual clock for the EDGAR client's tests: sleeping advances time at once, and every sleep is recorded.
 import type { Clock } from '../../engine/edgar/Clock.ts';
+import { defined } from '../helpers/defined.ts';
 
 export interface FakeClock extends Clock {
   readonly sleeps: number[];
@@ -30,7 +31,7 @@ export function maxPerSecond(times: readonly number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   let best = 0;
   for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= 1000) j++;
+    while (defined(sorted[i], 'sorted[i]') - defined(sorted[j], 'sorted[j]') >= 1000) j++;
     best = Math.max(best, i - j + 1);
   }
   return best;

@@ -16,6 +16,7 @@ import { splitRecognised } from '../../engine/edgar/splitRecognised.ts';
 import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
 import { useEdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
 import { fakeClock } from './fakeClock.ts';
+import { defined } from '../helpers/defined.ts';
 
 const BASES = { edgarBaseUrl: 'https://www.sec.gov', edgarDataBaseUrl: 'https://data.sec.gov' };
 
@@ -129,12 +130,12 @@ describe('downloading from a local stand-in for EDGAR', () => {
         'Archives/edgar/data/320193/000032019325000057/aapl-20250329_htm.xml',
       ]);
       // the stored instance is the fixture, byte for byte
-      const stored = fs.readFileSync(result.files[2]!);
+      const stored = fs.readFileSync(defined(result.files[2], 'result.files[2]'));
       assert.ok(stored.equals(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'xbrl', 'instances', 'aapl-20250329_htm.xml.gz')))));
       // not in the fixtures: the older page and three 10-Qs (each tried as extracted instance, then by folder index)
       assert.equal(result.missing.length, 4);
       assert.ok(events.some((e) => e.kind === 'planned' && e.documents === 4));
-      assert.deepEqual(splitRecognised(result.files).recognised.includes(result.files[1]!), true);
+      assert.deepEqual(splitRecognised(result.files).recognised.includes(defined(result.files[1], 'result.files[1]')), true);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

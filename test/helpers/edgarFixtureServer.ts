@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fixture } from './fixtures.ts';
+import { defined } from './defined.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -36,9 +37,9 @@ export const ARCHIVE_FIXTURES: Record<string, string> = {
 export function fixtureFor(urlPath: string): string | null {
   if (urlPath === '/files/company_tickers.json') return existing(fixture('edgar', 'reference', 'company_tickers.json.gz'));
   let m = /^\/submissions\/(CIK\d{10}(?:-submissions-\d{3})?\.json)$/.exec(urlPath);
-  if (m) return existing(fixture('edgar', 'submissions', `${m[1]}.gz`));
+  if (m) return existing(fixture('edgar', 'submissions', `${String(m[1])}.gz`));
   m = /^\/api\/xbrl\/companyfacts\/(CIK\d{10}\.json)$/.exec(urlPath);
-  if (m) return existing(fixture('edgar', 'companyfacts', `${m[1]}.gz`));
+  if (m) return existing(fixture('edgar', 'companyfacts', `${String(m[1])}.gz`));
   const archived = ARCHIVE_FIXTURES[urlPath];
   return archived ? existing(fixture('edgar', ...archived.split('/'))) : null;
 }
@@ -47,10 +48,10 @@ export function fixtureFor(urlPath: string): string | null {
 export function folderIndexFor(urlPath: string): Buffer | null {
   const m = /^(\/Archives\/edgar\/data\/\d+\/\d{18})\/index\.json$/.exec(urlPath);
   if (!m) return null;
-  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${m[1]}/`)).map((p) => p.slice(m[1]!.length + 1));
+  const names = Object.keys(ARCHIVE_FIXTURES).filter((p) => p.startsWith(`${String(m[1])}/`)).map((p) => p.slice(defined(m[1], 'm[1]').length + 1));
   if (names.length === 0) return null;
   const item = names.map((name) => ({ 'last-modified': '2025-01-01 00:00:00', name, type: 'text.gif', size: '' }));
-  return Buffer.from(JSON.stringify({ directory: { item, name: m[1], 'parent-dir': m[1]!.replace(/\/[^/]+$/, '') } }));
+  return Buffer.from(JSON.stringify({ directory: { item, name: m[1], 'parent-dir': defined(m[1], 'm[1]').replace(/\/[^/]+$/, '') } }));
 }
 
 function existing(file: string): string | null {
@@ -96,7 +97,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
         return;
       }
       res.writeHead(fault.status, { 'content-type': 'text/plain', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
-      res.end(`injected ${fault.status}`);
+      res.end(`injected ${String(fault.status)}`);
       return;
     }
     const listing = folderIndexFor(urlPath);
@@ -108,9 +109,9 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
       return;
     }
     const type = custom?.type ?? (urlPath.endsWith('.json') ? 'application/json' : 'application/xml');
-    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const accepts = req.headers['accept-encoding'] ?? '';
     const encoding = accepts.includes(state.encoding) ? state.encoding : 'identity';
-    const gz = custom ? zlib.gzipSync(custom.body) : fs.readFileSync(file!);
+    const gz = custom ? zlib.gzipSync(custom.body) : fs.readFileSync(defined(file, 'file'));
     const body = encoding === 'gzip' ? gz : encoding === 'deflate' ? zlib.deflateSync(zlib.gunzipSync(gz)) : zlib.gunzipSync(gz);
     res.writeHead(200, { 'content-type': type, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
     res.end(body);
@@ -118,7 +119,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${String(port)}`,
     requests,
     failNext(path, ...list) {
       faults.set(path, [...(faults.get(path) ?? []), ...list]);
@@ -135,7 +136,7 @@ export async function startEdgarFixtureServer(): Promise<EdgarFixtureServer> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => { resolve(); });
       }),
   };
 }
@@ -153,8 +154,8 @@ export function useEdgarFixtureServer(): () => EdgarFixtureServer {
     await server?.close();
   });
   beforeEach(() => {
-    server!.requests.length = 0;
-    server!.encoding = 'gzip';
+    defined(server, 'server').requests.length = 0;
+    defined(server, 'server').encoding = 'gzip';
   });
   return () => {
     if (!server) throw new Error('the EDGAR fixture server is not running (use it inside a test)');

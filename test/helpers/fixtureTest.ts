@@ -17,7 +17,7 @@ if (fixturesMissing) process.stderr.write(`skipping fixture tests: ${fixturesMis
 
 export const test: Test = fixturesMissing ? skipped(nodeTest.test) : nodeTest.test;
 export const it: Test = test;
-export const describe = (fixturesMissing ? skipped(nodeTest.describe as Test) : nodeTest.describe) as typeof nodeTest.describe;
+export const describe = (fixturesMissing ? skipped(nodeTest.describe as Test) : nodeTest.describe);
 export const before: Hook = fixturesMissing ? noHook : nodeTest.before;
 export const after: Hook = fixturesMissing ? noHook : nodeTest.after;
 export const beforeEach: Hook = fixturesMissing ? noHook : nodeTest.beforeEach;

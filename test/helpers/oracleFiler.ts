@@ -10,6 +10,7 @@
 // - split: after a 10-K, every later filing restates share counts (x factor) and EPS of the periods it shows.
 // - foreign: a 20-F in EUR with IFRS concepts and semi-annual (H1) figures furnished on 6-K.
 import type { Basis, Calendar, FilerSchedule, Quarter } from './oracleFilerTypes.ts';
+import { defined } from './defined.ts';
 
 export type { FilerSchedule, Calendar } from './oracleFilerTypes.ts';
 
@@ -39,9 +40,9 @@ export interface FiscalYear {
 
 function yearEnd(calendar: Calendar, label: number): string {
   switch (calendar) {
-    case 'dec31': return `${label}-12-31`;
-    case 'jun30': return `${label}-06-30`;
-    case 'jan31': return `${label}-01-31`;
+    case 'dec31': return `${String(label)}-12-31`;
+    case 'jun30': return `${String(label)}-06-30`;
+    case 'jan31': return `${String(label)}-01-31`;
     case 'sat-nearest-sep30': return saturdayNearest(label, 9, 30);
     case 'sat-nearest-dec31': return saturdayNearest(label, 12, 31);
   }
@@ -67,8 +68,8 @@ export function fiscalYears(s: FilerSchedule): FiscalYear[] {
 
 /** Inclusive day count of quarter q (1-based) of a fiscal year. */
 export function quarterDays(y: FiscalYear, q: number): number {
-  const prev = q === 1 ? addDays(y.start, -1) : y.quarterEnds[q - 2]!;
-  return daysBetween(prev, y.quarterEnds[q - 1]!);
+  const prev = q === 1 ? addDays(y.start, -1) : defined(y.quarterEnds[q - 2], 'y.quarterEnds[q - 2]');
+  return daysBetween(prev, defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'));
 }
 
 // + 0 turns -0 into 0, as JSON and DuckDB do
@@ -87,7 +88,7 @@ export function conceptsOf(s: FilerSchedule) {
 
 /** The true value of a quarter's field under a basis (a restatement seen or not, a split factor). */
 export function quarterTruth(s: FilerSchedule, yi: number, q: number, basis: Basis): Quarter {
-  const t = s.quarters[yi]![q - 1]!;
+  const t = defined(defined(s.quarters[yi], 's.quarters[yi]')[q - 1], 's.quarters[yi]![q - 1]');
   const restated = s.restate && basis.restated && s.restate.year === yi && q === 4 ? s.restate.delta : 0;
   return { ...t, revenue: t.revenue + restated, shares: t.shares * basis.splitFactor };
 }
@@ -97,7 +98,7 @@ type Field = 'revenue' | 'cost' | 'income' | 'shares' | 'eps' | 'cfo';
 /** Value of a span of quarters [from..to] of year yi under a basis. */
 function spanValue(s: FilerSchedule, ys: FiscalYear[], yi: number, from: number, to: number, field: Field, basis: Basis): number {
   const qs = [] as { v: Quarter; d: number }[];
-  for (let q = from; q <= to; q++) qs.push({ v: quarterTruth(s, yi, q, basis), d: quarterDays(ys[yi]!, q) });
+  for (let q = from; q <= to; q++) qs.push({ v: quarterTruth(s, yi, q, basis), d: quarterDays(defined(ys[yi], 'ys[yi]'), q) });
   const sum = (f: (x: Quarter) => number) => qs.reduce((a, x) => a + f(x.v), 0);
   const days = qs.reduce((a, x) => a + x.d, 0);
   const avgShares = qs.reduce((a, x) => a + x.v.shares * x.d, 0) / days;
@@ -118,16 +119,16 @@ export function filingsOf(s: FilerSchedule): Filing[] {
   const cur = s.currency;
   const plan: { form: string; filed: string; fy: number; fp: string; build: (b: Basis) => FactOut[] }[] = [];
   const flows = (yi: number, from: number, to: number, b: Basis, cashOnly = false): FactOut[] => {
-    const y = ys[yi]!;
-    const start = from === 1 ? y.start : addDays(y.quarterEnds[from - 2]!, 1);
-    const end = y.quarterEnds[to - 1]!;
+    const y = defined(ys[yi], 'ys[yi]');
+    const start = from === 1 ? y.start : addDays(defined(y.quarterEnds[from - 2], 'y.quarterEnds[from - 2]'), 1);
+    const end = defined(y.quarterEnds[to - 1], 'y.quarterEnds[to - 1]');
     const f = (concept: string, unit: string, field: Field) => ({ concept, unit, start, end, val: spanValue(s, ys, yi, from, to, field, b) });
     if (cashOnly) return [f(c.cfo, cur, 'cfo')];
     return [f(c.revenue, cur, 'revenue'), f(c.cost, cur, 'cost'), f(c.income, cur, 'income'),
       f(c.shares, 'shares', 'shares'), f(c.eps, `${cur}/shares`, 'eps')];
   };
   const balance = (yi: number, q: number): FactOut => ({
-    concept: c.assets, unit: cur, start: null, end: ys[yi]!.quarterEnds[q - 1]!, val: s.quarters[yi]![q - 1]!.assets,
+    concept: c.assets, unit: cur, start: null, end: defined(defined(ys[yi], 'ys[yi]').quarterEnds[q - 1], 'ys[yi]!.quarterEnds[q - 1]'), val: defined(defined(s.quarters[yi], 's.quarters[yi]')[q - 1], 's.quarters[yi]![q - 1]').assets,
   });
   let n = 0;
   ys.forEach((y, yi) => {
@@ -141,7 +142,7 @@ export function filingsOf(s: FilerSchedule): Filing[] {
     }
     for (let q = 1; q <= 3; q++) {
       if (q === 1 && s.missingQ1 === yi) continue;
-      plan.push({ form: '10-Q', filed: addDays(y.quarterEnds[q - 1]!, 35), fy: y.label, fp: `Q${q}`, build: (b) => {
+      plan.push({ form: '10-Q', filed: addDays(defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'), 35), fy: y.label, fp: `Q${String(q)}`, build: (b) => {
         const out = [...flows(yi, q, q, b), ...flows(yi, 1, q, b, true), balance(yi, q)];
         const ytd = q > 1 && (s.incomeYtd === 'h1' ? q === 2 : s.incomeYtd !== 'none');
         if (ytd) out.push(...flows(yi, 1, q, b));
@@ -166,7 +167,7 @@ export function filingsOf(s: FilerSchedule): Filing[] {
   }
   plan.sort((a, b) => a.filed.localeCompare(b.filed));
   const restatedOn = s.restate ? plan.find((p) => p.form === '10-K/A')?.filed ?? null : null;
-  const splitOn = s.split ? plan.find((p) => p.form !== '10-K/A' && p.fp === 'FY' && p.fy === ys[s.split!.afterYear]!.label)?.filed ?? null : null;
+  const splitOn = s.split ? plan.find((p) => p.form !== '10-K/A' && p.fp === 'FY' && p.fy === defined(ys[defined(s.split, 's.split').afterYear], 'ys[s.split!.afterYear]').label)?.filed ?? null : null;
   return plan.map((p) => {
     n += 1;
     const basis: Basis = {
@@ -190,6 +191,6 @@ export function companyFactsJson(s: FilerSchedule, filings: Filing[] = filingsOf
       });
     }
   }
-  return JSON.stringify({ cik: s.cik, entityName: `Oracle Filer ${s.cik}`, facts });
+  return JSON.stringify({ cik: s.cik, entityName: `Oracle Filer ${String(s.cik)}`, facts });
 }
 

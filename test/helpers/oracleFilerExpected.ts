@@ -6,6 +6,7 @@
 // changed is of every vintage.
 import { addDays, conceptsOf, filingsOf, fiscalYears, quarterTruth, type Filing } from './oracleFiler.ts';
 import type { FilerSchedule } from './oracleFilerTypes.ts';
+import { defined } from './defined.ts';
 
 export interface ExpectedPeriod {
   period: string;
@@ -43,35 +44,35 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
     const r = history.get(key);
     if (!r || r.length === 0) return null;
     let i = r.length - 1;
-    while (i > 0 && r[i - 1]!.value === r[i]!.value) i--;
-    return { value: r[r.length - 1]!.value, restated: i > 0,
-      supplied: r[i]!.filed, prevSeen: i > 0 ? r[i - 1]!.filed : null, lastSeen: r[r.length - 1]!.filed, filing: r[i]!.filing };
+    while (i > 0 && defined(r[i - 1], 'r[i - 1]').value === defined(r[i], 'r[i]').value) i--;
+    return { value: defined(r[r.length - 1], 'r[r.length - 1]').value, restated: i > 0,
+      supplied: defined(r[i], 'r[i]').filed, prevSeen: i > 0 ? defined(r[i - 1], 'r[i - 1]').filed : null, lastSeen: defined(r[r.length - 1], 'r[r.length - 1]').filed, filing: defined(r[i], 'r[i]').filing };
   };
   // restatement events per concept: the filings that changed an earlier value of it (and whose value survived)
   const events = new Map<string, string[]>();
   for (const key of history.keys()) {
-    const sv = surviving(key)!;
+    const sv = defined(surviving(key), 'surviving(key)');
     if (!sv.restated) continue;
     const concept = key.split('|').slice(0, 2).join('|');
     events.set(concept, [...(events.get(concept) ?? []), sv.supplied]);
   }
 
   const spanKey = (role: Role, yi: number, from: number, to: number) => {
-    const y = ys[yi]!;
-    const start = from === 1 ? y.start : addDays(y.quarterEnds[from - 2]!, 1);
-    return `${conceptOf(role)}|${unitOf(role)}|${start}|${y.quarterEnds[to - 1]}`;
+    const y = defined(ys[yi], 'ys[yi]');
+    const start = from === 1 ? y.start : addDays(defined(y.quarterEnds[from - 2], 'y.quarterEnds[from - 2]'), 1);
+    return `${conceptOf(role)}|${unitOf(role)}|${start}|${String(y.quarterEnds[to - 1])}`;
   };
-  const instantKey = (yi: number, q: number) => `${c.assets}|${s.currency}||${ys[yi]!.quarterEnds[q - 1]}`;
+  const instantKey = (yi: number, q: number) => `${c.assets}|${s.currency}||${String(defined(ys[yi], 'ys[yi]').quarterEnds[q - 1])}`;
 
   const mixed = (role: Role, inputs: Surviving[]): boolean => {
     const ev = events.get(`${conceptOf(role)}|${unitOf(role)}`) ?? [];
     // a restated input dates from the first change of the concept since its previous report; a share count that was
     // not restated is on the basis of the last change of the concept before it was first reported (a split)
     const restatedAt = inputs.filter((i) => i.restated || role === 'shares')
-      .map((i) => (i.restated ? ev.filter((e) => e > i.prevSeen! && e <= i.supplied).sort()[0] : ev.filter((e) => e <= i.supplied).sort().at(-1)))
+      .map((i) => (i.restated ? ev.filter((e) => e > defined(i.prevSeen, 'i.prevSeen') && e <= i.supplied).sort()[0] : ev.filter((e) => e <= i.supplied).sort().at(-1)))
       .filter((e): e is string => e !== undefined)
       .sort().at(-1);
-    const oldestSeen = inputs.map((i) => i.lastSeen).sort()[0]!;
+    const oldestSeen = defined(inputs.map((i) => i.lastSeen).sort()[0], 'inputs.map((i) => i.lastSeen).sort()[0]');
     return restatedAt !== undefined && restatedAt > oldestSeen;
   };
 
@@ -92,7 +93,7 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
       if (mixed(role, ok)) continue;
       const newest = ok.reduce((a, b) => (b.supplied > a.supplied ? b : a));
       const t = quarterTruth(s, yi, q, newest.filing.basis);
-      return { value: role === 'eps' ? NaN : t[role as Exclude<Role, 'eps'>], method };
+      return { value: role === 'eps' ? NaN : t[role], method };
     }
     return null;
   };
@@ -122,7 +123,7 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
   const quarters: (ExpectedPeriod & { idx: number })[] = [];
   ys.forEach((y, yi) => {
     for (let q = 1; q <= 4; q++) {
-      const p = { period: y.quarterEnds[q - 1]!, fiscalYear: y.label, fiscalPeriod: `Q${q}`, facts: {} as Record<string, number>, recon: {} as Record<string, string>, idx: yi * 4 + q };
+      const p = { period: defined(y.quarterEnds[q - 1], 'y.quarterEnds[q - 1]'), fiscalYear: y.label, fiscalPeriod: `Q${String(q)}`, facts: {} as Record<string, number>, recon: {} as Record<string, string>, idx: yi * 4 + q };
       for (const role of FLOW_ROLES) {
         const v = quarterFlow(role, yi, q);
         if (!v) continue;
@@ -132,11 +133,11 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
       const eps = surviving(spanKey('eps', yi, q, q));
       const ni = p.facts[c.income];
       const sh = p.facts[c.shares];
-      const epsFiledForYear = [[1, 4], [1, 3], [1, 2]].some(([a, b]) => surviving(spanKey('eps', yi, a!, b!)));
+      const epsFiledForYear = [[1, 4], [1, 3], [1, 2]].some(([a, b]) => surviving(spanKey('eps', yi, defined(a, 'a'), defined(b, 'b'))));
       if (eps) p.facts[c.eps] = eps.value;
       else if (epsFiledForYear && ni !== undefined && sh !== undefined && (p.recon[c.income] || p.recon[c.shares])) {
         p.facts[c.eps] = round2(ni / sh);
-        p.recon[c.eps] = p.recon[c.income] ?? p.recon[c.shares]!;
+        p.recon[c.eps] = p.recon[c.income] ?? defined(p.recon[c.shares], 'p.recon[c.shares]');
       }
       const bal = surviving(instantKey(yi, q));
       if (bal) p.facts[c.assets] = bal.value;
@@ -144,7 +145,7 @@ export function expectedPeriods(s: FilerSchedule, series: 'annual' | 'quarter' |
       if (Object.keys(p.facts).length > 0) quarters.push(p);
     }
   });
-  if (series === 'quarter') return quarters.map(({ idx: _, ...p }) => p).sort((a, b) => b.period.localeCompare(a.period));
+  if (series === 'quarter') return quarters.map((q): ExpectedPeriod => ({ period: q.period, fiscalYear: q.fiscalYear, fiscalPeriod: q.fiscalPeriod, facts: q.facts, recon: q.recon })).sort((a, b) => b.period.localeCompare(a.period));
 
   const byIdx = new Map(quarters.map((q) => [q.idx, q]));
   for (const last of quarters) {

@@ -26,6 +26,6 @@ export function runIngestCli(args: string[], env: Record<string, string>): Promi
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => { resolve({ code, stdout, stderr }); });
   });
 }

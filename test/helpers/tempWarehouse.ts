@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
 import { ensureWarehouse } from '../../engine/warehouse/ensureWarehouse.ts';
+import { defined } from './defined.ts';
 
 // The fixtures root is read once, in fixtures.ts; re-exported here for the suites that import it from this module.
 export { FIXTURES, fixture } from './fixtures.ts';
@@ -39,5 +40,5 @@ export async function warehouseCounts(engine: Engine): Promise<{ facts: number; 
   const [row] = await engine.query<{ facts: number; filings: number; entities: number; securities: number }>(`
     SELECT (SELECT count(*) FROM src_facts)::INTEGER AS facts, (SELECT count(*) FROM src_filings)::INTEGER AS filings,
            (SELECT count(*) FROM src_entities)::INTEGER AS entities, (SELECT count(*) FROM src_securities)::INTEGER AS securities`);
-  return row!;
+  return defined(row, 'row');
 }

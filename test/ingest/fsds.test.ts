@@ -11,6 +11,7 @@ import { readInputs } from '../../engine/ingest/readInputs.ts';
 import { fsdsParser } from '../../engine/ingest/parsers/fsds.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import type { SourceGroup } from '../../engine/ingest/SourceFile.ts';
+import { defined } from '../helpers/defined.ts';
 
 const FS = fixture('sec-datasets', 'fs');
 const FSN = fixture('sec-datasets', 'fsn');
@@ -34,7 +35,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
     await ingestPaths(engine, [APPLE_FACTS, FS, FSN]);
     first = await warehouseCounts(engine);
   });
-  after(() => cleanup());
+  after(() => { cleanup(); });
 
   test('ingesting the same folders again leaves every count unchanged', async () => {
     const report = await ingestPaths(engine, [FS, FSN]);
@@ -42,7 +43,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
     assert.equal(report.rows.filings ?? 0, 0);
     assert.equal(report.rows.entities ?? 0, 0);
     assert.deepEqual(await warehouseCounts(engine), first);
-    assert.ok(first.facts! > 250_000, `facts: ${first.facts}`);
+    assert.ok(defined(first.facts, 'first.facts') > 250_000, `facts: ${String(first.facts)}`);
   });
 
   test('both quarter zips keep every num row that has a value', async () => {
@@ -50,7 +51,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
     const [row] = await engine.query<{ n: number }>(`
       SELECT count(*)::INTEGER AS n FROM src_facts f
       WHERE source = 'fsds' AND accession IN (SELECT accession FROM src_filings WHERE source = 'fsds' AND filed BETWEEN '2009-07-01' AND '2009-09-30')`);
-    assert.equal(row!.n, 126_650 - 52);
+    assert.equal(defined(row, 'row').n, 126_650 - 52);
   });
 
   test('Apple FY2024 revenue and net income agree with companyfacts once period ends are rounded to the month end', async () => {
@@ -83,7 +84,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
   });
 
   test('Apple FY2024 facts carry the filing, fiscal focus and ticker-style extension prefix from sub', async () => {
-    const [fact] = await engine.query<Record<string, unknown>>(`
+    const [fact] = await engine.query(`
       SELECT cik, form, filed::VARCHAR AS filed, fy, fp, period_start::VARCHAR AS period_start FROM src_facts
       WHERE source = 'fsds' AND accession = '0000320193-24-000123' AND concept = 'us-gaap:NetIncomeLoss'
         AND period_end = DATE '2024-09-30' AND dim_key = ''`);
@@ -91,12 +92,12 @@ describe('every FS and FSN fixture in one warehouse', () => {
     const ext = await engine.query<{ concept: string }>(`
       SELECT DISTINCT concept FROM src_facts WHERE accession = '0000320193-24-000123' AND source = 'fsds' AND concept LIKE 'aapl:%'`);
     assert.ok(ext.length > 0, 'version = adsh rows become aapl: concepts (sub.instance aapl-20240928_htm.xml)');
-    const [filing] = await engine.query<Record<string, unknown>>(`
+    const [filing] = await engine.query(`
       SELECT form, filed::VARCHAR AS filed, accepted::VARCHAR AS accepted, report_date::VARCHAR AS report_date, is_inline_xbrl
       FROM src_filings WHERE source = 'fsds' AND accession = '0000320193-24-000123'`);
     // sub: filed 20241101, accepted 2024-11-01 06:02:00.0, period 20240930, instance aapl-20240928_htm.xml
     assert.deepEqual(filing, { form: '10-K', filed: '2024-11-01', accepted: '2024-11-01 06:02:00', report_date: '2024-09-28', is_inline_xbrl: true });
-    const [entity] = await engine.query<Record<string, unknown>>(`
+    const [entity] = await engine.query(`
       SELECT name, sic, fiscal_year_end, ein, category, business_address.city AS city, former_names[1].name AS former
       FROM src_entities WHERE source = 'fsds' AND cik = 320193 AND as_of = DATE '2024-11-01'`);
     assert.deepEqual(entity, { name: 'APPLE INC', sic: '3571', fiscal_year_end: '0930', ein: '942404110', category: 'Large accelerated filer', city: 'CUPERTINO', former: 'APPLE INC' });
@@ -118,7 +119,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
 
   test('the legacy-layout Apple FY2020 extract without sub takes its filing facts from companyfacts in the same run', async () => {
     // legacy num.txt: NetIncomeLoss us-gaap/2020 (coreg empty) 20200930 4 USD 57411000000.0000
-    const rows = await engine.query<Record<string, unknown>>(`
+    const rows = await engine.query(`
       SELECT f.cik, f.form, f.filed::VARCHAR AS filed, f.fy, f.fp, f.value, c.value AS cf_value
       FROM src_facts f JOIN src_facts c ON c.accession = f.accession AND c.concept = f.concept AND c.source = 'companyfacts'
         AND c.period_end = DATE '2020-09-26' AND c.period_start = DATE '2019-09-29'
@@ -168,7 +169,7 @@ describe('every FS and FSN fixture in one warehouse', () => {
 
   test('FSN facts keep decimals, and a dimensioned fact without the dim table stays apart from the total', async () => {
     // num.tsv: Revenues us-gaap/2018 20181231 4 USD 0x00000000 ... 15794341000.0000 ... dcml -3
-    const [rev] = await engine.query<Record<string, unknown>>(`
+    const [rev] = await engine.query(`
       SELECT cik, form, fy, decimals, value FROM src_facts WHERE source = 'fsds' AND accession = '0001065280-19-000043'
         AND concept = 'us-gaap:Revenues' AND period_end = DATE '2018-12-31' AND period_start = DATE '2018-01-01' AND dim_key = ''`);
     assert.deepEqual(rev, { cik: 1065280, form: '10-K', fy: 2018, decimals: -3, value: 15_794_341_000 });
@@ -183,8 +184,8 @@ describe('every FS and FSN fixture in one warehouse', () => {
 describe('num layouts', () => {
   test('the legacy column order gives the same facts as the current one, because columns are read by header name', async () => {
     const current = await groupOf(APPLE_2024);
-    const num = current.files.get('num.txt')!.bytes.toString('utf8').split('\n').filter((l) => l !== '');
-    const header = num[0]!.split('\t');
+    const num = defined(current.files.get('num.txt'), 'current.files.get(\'num.txt\')').bytes.toString('utf8').split('\n').filter((l) => l !== '');
+    const header = defined(num[0], 'num[0]').split('\t');
     const legacyOrder = ['adsh', 'tag', 'version', 'coreg', 'ddate', 'qtrs', 'uom', 'value', 'footnote'];
     // the same real rows, undimensioned ones only (the legacy layout has no segments column), in the legacy order
     const legacyRows = num.slice(1).map((l) => l.split('\t')).filter((f) => f[header.indexOf('segments')] === '')
@@ -192,7 +193,7 @@ describe('num layouts', () => {
     const legacy: SourceGroup = {
       name: 'legacy',
       files: new Map([
-        ['sub.txt', current.files.get('sub.txt')!],
+        ['sub.txt', defined(current.files.get('sub.txt'), 'current.files.get(\'sub.txt\')')],
         ['num.txt', { name: 'legacy/num.txt', bytes: Buffer.from([legacyOrder.join('\t'), ...legacyRows].join('\n') + '\n') }],
       ]),
     };
@@ -209,7 +210,7 @@ describe('num layouts', () => {
     const a = new Batch();
     fsdsParser.parse(await groupOf(APPLE_2024), a);
     fsdsParser.parse(await groupOf(APPLE_2020), a);
-    const key = (f: (typeof a.facts)[number]) => `${f.concept}|${f.periodStart}|${f.periodEnd}|${f.unit}`;
+    const key = (f: (typeof a.facts)[number]) => `${f.concept}|${String(f.periodStart)}|${f.periodEnd}|${f.unit}`;
     const y2024 = new Set(a.facts.filter((f) => f.accession.endsWith('24-000123') && f.dims.length === 0).map(key));
     const both = a.facts.filter((f) => f.accession.endsWith('20-000096') && f.dims.length === 0 && y2024.has(key(f)));
     assert.deepEqual(both, []);
@@ -261,13 +262,13 @@ describe('malformed num rows', () => {
   const bad: Record<number, string> = { 3: '2024-09-30', 4: '1.5', 8: 'n/a', 0: '320193' };
   for (const [what, field, message] of cases) {
     test(`${what} is rejected naming the file and line`, async () => {
-      const sub = (await groupOf(APPLE_2024)).files.get('sub.txt')!;
-      const row = good.map((v, i) => (i === field ? bad[field]! : v));
+      const sub = defined((await groupOf(APPLE_2024)).files.get('sub.txt'), '(await groupOf(APPLE_2024)).files.get(\'sub.txt\')');
+      const row = good.map((v, i) => (i === field ? defined(bad[field], 'bad[field]') : v));
       const group: SourceGroup = {
         name: 'bad',
         files: new Map([['sub.txt', sub], ['num.txt', { name: 'bad/num.txt', bytes: Buffer.from(`${header}\n${row.join('\t')}\n`) }]]),
       };
-      assert.throws(() => fsdsParser.parse(group, new Batch()), message);
+      assert.throws(() => { fsdsParser.parse(group, new Batch()); }, message);
     });
   }
 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readTsv } from '../../engine/ingest/parsers/tsv.ts';
 import { readInputs } from '../../engine/ingest/readInputs.ts';
 import { fixture } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 function rows(text: string) {
   const t = readTsv({ name: 't.txt', bytes: Buffer.from(text) });
@@ -45,7 +46,7 @@ test('reading in small chunks gives the same records as reading at once, quoted 
   // 2009q3 num.txt: 126,650 rows, 30 of them with a quoted footnote; 64 KiB chunks put ~220 boundaries in the file
   for await (const unit of readInputs([fixture('sec-datasets', 'fs', 'zips', '2009q3.zip')])) {
     if (unit.kind !== 'group') continue;
-    const num = unit.group.files.get('num.txt')!;
+    const num = defined(unit.group.files.get('num.txt'), 'unit.group.files.get(\'num.txt\')');
     const whole = [...readTsv(num).rows()];
     const chunked = [...readTsv(num, 64 * 1024).rows()];
     assert.equal(whole.length, 126_650);
@@ -60,6 +61,6 @@ test('a quoted record cut by a chunk boundary is completed from the next chunk',
     assert.deepEqual([...readTsv(file, size).rows()], [
       { line: 2, fields: ['x', 'long "quoted"\nfield'] },
       { line: 4, fields: ['y', 'z'] },
-    ], `chunk ${size}`);
+    ], `chunk ${String(size)}`);
   }
 });

@@ -17,7 +17,7 @@ describe('SGML containers', () => {
   test('every .txt/.nc under filings, ownership, 13f, 13dg, funds and n1a is detected and its header parses', () => {
     const files = execFileSync('find', ['filings', 'ownership', '13f', '13dg', 'funds', 'n1a', '-type', 'f', '(', '-name', '*.txt', '-o', '-name', '*.txt.gz', '-o', '-name', '*.nc', '-o', '-name', '*.nc.gz', ')'], { cwd: EDGAR })
       .toString().trim().split('\n');
-    assert.ok(files.length >= 40, `${files.length} containers`);
+    assert.ok(files.length >= 40, `${String(files.length)} containers`);
     for (const f of files) {
       const file = at(f);
       assert.ok(sgmlParser.detect(file, file.bytes.subarray(0, 4096).toString('utf8')), f);
@@ -54,9 +54,9 @@ describe('SGML containers', () => {
     const { batch, nested } = parseWith(sgmlParser, at('filings', '8-K', '0000018230-22-000107.txt.gz'));
     const f = batch.filings[0];
     assert.deepEqual(f?.items, ['2.02', '7.01', '9.01']);
-    assert.equal(f?.accepted, '2022-04-28T06:32:03');
-    assert.deepEqual([f?.isXbrl, f?.isInlineXbrl, f?.primaryDocument, f?.primaryDocDescription], [true, true, 'cat-20220428.htm', '8-K']);
-    assert.ok(f?.documents.includes('cat-20220428_htm.xml') && f.documents.includes('cat-20220428_g1.jpg'));
+    assert.equal(f.accepted, '2022-04-28T06:32:03');
+    assert.deepEqual([f.isXbrl, f.isInlineXbrl, f.primaryDocument, f.primaryDocDescription], [true, true, 'cat-20220428.htm', '8-K']);
+    assert.ok(f.documents.includes('cat-20220428_htm.xml') && f.documents.includes('cat-20220428_g1.jpg'));
     assert.deepEqual(batch.entities[0]?.formerNames, [{ name: 'CATERPILLAR TRACTOR CO', from: '1986-06-23', to: null }]);
     const names = nested.map((n) => n.name.split('!')[1]);
     assert.ok(names.includes('cat-20220428_htm.xml'));
@@ -66,7 +66,7 @@ describe('SGML containers', () => {
     assert.deepEqual(instance?.container, {
       accession: '0000018230-22-000107', form: '8-K', cik: 18230, filed: '2022-04-28', accepted: '2022-04-28T06:32:03', documentType: 'XML',
     });
-    assert.match(instance?.bytes.subarray(0, 60).toString('utf8') ?? '', /^<\?xml/);
+    assert.match(instance.bytes.subarray(0, 60).toString('utf8'), /^<\?xml/);
   });
 
   test("nested documents are dispatched: the 8-K's extracted instance is filed under the container's accession", () => {
@@ -75,9 +75,9 @@ describe('SGML containers', () => {
     assert.ok(kinds.includes('sgml') && kinds.includes('xbrl-instance'));
     const byKind = Object.fromEntries(batch.filings.map((f) => [f.source, f]));
     assert.equal(byKind['xbrl-instance']?.accession, '0000018230-22-000107');
-    assert.equal(byKind['xbrl-instance']?.form, '8-K');
-    assert.equal(byKind['xbrl-instance']?.filed, '2022-04-28');
-    assert.equal(byKind['xbrl-instance']?.reportDate, '2022-04-28');
+    assert.equal(byKind['xbrl-instance'].form, '8-K');
+    assert.equal(byKind['xbrl-instance'].filed, '2022-04-28');
+    assert.equal(byKind['xbrl-instance'].reportDate, '2022-04-28');
   });
 
   test('a .nc tender offer: the subject company, not the bidder that filed it, is the filing CIK; both are entities', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { asOfFromName, securityKind } from '../../engine/ingest/parsers/tickers.ts';
+import { defined } from '../helpers/defined.ts';
 
 const GZ_TICKERS = fixture('edgar', 'reference', 'company_tickers.json.gz');
 const GZ_EXCHANGE = fixture('edgar', 'reference', 'company_tickers_exchange.json.gz');
@@ -20,11 +21,11 @@ test('both ticker files ingest, their plain and gzipped copies collapse, and a s
     assert.equal(exchange.rows.securities, 9_441);
     // an exchange-file row with a blank exchange says no more than the same (cik, ticker, name) without one: kept once
     const tickers = await ingestPaths(engine, [GZ_TICKERS]);
-    assert.ok(tickers.rows.securities! > 9_000 && tickers.rows.securities! <= 9_610, String(tickers.rows.securities));
+    assert.ok(defined(tickers.rows.securities, 'tickers.rows.securities') > 9_000 && defined(tickers.rows.securities, 'tickers.rows.securities') <= 9_610, String(tickers.rows.securities));
     const again = await ingestPaths(engine, [GZ_TICKERS, GZ_EXCHANGE, PLAIN_TICKERS, PLAIN_EXCHANGE]);
     assert.equal(again.rows.securities, 0);
     assert.equal(again.rows.entities ?? 0, 0);
-    const rows = await engine.query<Record<string, unknown>>(`
+    const rows = await engine.query(`
       SELECT ticker, exchange, name, kind, as_of::VARCHAR AS as_of FROM src_securities WHERE cik = 320193 ORDER BY exchange NULLS FIRST`);
     assert.deepEqual(rows, [
       { ticker: 'AAPL', exchange: null, name: 'Apple Inc.', kind: 'stock', as_of: '1970-01-01' },
@@ -35,7 +36,7 @@ test('both ticker files ingest, their plain and gzipped copies collapse, and a s
       SELECT ticker, kind FROM src_securities WHERE exchange = 'NYSE' AND ticker IN ('BRK-B', 'USB-PA') ORDER BY ticker`);
     assert.deepEqual(kinds, [{ ticker: 'BRK-B', kind: 'stock' }, { ticker: 'USB-PA', kind: 'preferred' }]);
     const [blank] = await engine.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM src_securities WHERE exchange = ''`);
-    assert.equal(blank!.n, 0, 'an empty exchange is stored as null');
+    assert.equal(defined(blank, 'blank').n, 0, 'an empty exchange is stored as null');
   } finally {
     cleanup();
   }

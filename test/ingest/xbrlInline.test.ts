@@ -8,6 +8,7 @@ import { inlineXbrlParser } from '../../engine/ingest/parsers/inlineXbrl.ts';
 import { xbrlInstanceParser } from '../../engine/ingest/parsers/xbrlInstance.ts';
 import { IngestError } from '../../engine/ingest/IngestError.ts';
 import { factKey, find, fromText, INSTANCES, IXBRL, load, parseWith } from './xbrlFixtures.ts';
+import { defined } from '../helpers/defined.ts';
 
 /** A one-context inline document around the given body. */
 function inline(body: string): string {
@@ -48,7 +49,7 @@ describe('inline XBRL', () => {
       // the filing is the registrant's that the document itself tags (read here from its text, not from our parse)
       const cik = /name="dei:EntityCentralIndexKey"[^>]*>\s*(\d+)\s*</.exec(file.bytes.toString('utf8'))?.[1];
       assert.ok(cik, `${name}: no dei:EntityCentralIndexKey`);
-      assert.equal(batch.filings[0]!.cik, Number(cik), name);
+      assert.equal(defined(batch.filings[0], 'batch.filings[0]').cik, Number(cik), name);
       assert.ok(batch.facts.every((f) => f.cik === Number(cik)), name);
       assert.ok(batch.facts.length > 0, name);
     }
@@ -80,7 +81,7 @@ describe('inline XBRL', () => {
     });
     assert.equal(row?.value, 219659000000);
     assert.equal(batch.filings[0]?.reportDate, '2025-03-29');
-    assert.equal(batch.filings[0]?.primaryDocument, 'aapl-20250329.htm');
+    assert.equal(batch.filings[0].primaryDocument, 'aapl-20250329.htm');
   });
 
   describe('numbers as the inline spec reads them', () => {
@@ -98,7 +99,7 @@ describe('inline XBRL', () => {
       ['text split over spans', nf('scale="3" format="ixt:num-dot-decimal"', '<span>1,</span><b>500</b>'), 1500000],
     ];
     for (const [what, body, expected] of cases) {
-      test(what, () => assert.deepEqual(values(body), [expected]));
+      test(what, () => { assert.deepEqual(values(body), [expected]); });
     }
 
     test('a nested nonFraction is a fact of its own and gives the outer its text', () => {

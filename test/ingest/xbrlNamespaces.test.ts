@@ -7,11 +7,11 @@ import { conceptName, MAX_NAMESPACES, namespaceCacheSize, standardPrefix } from 
 test('a whole-universe stream of extension namespaces never grows the memo tables past their bound', () => {
   const companies = MAX_NAMESPACES * 3 + 17;
   for (let i = 0; i < companies; i++) {
-    const uri = `http://www.company${i}.com/20241231`;
-    assert.equal(conceptName(uri, `co${i}`, 'SegmentRevenue'), `co${i}:SegmentRevenue`);
+    const uri = `http://www.company${String(i)}.com/20241231`;
+    assert.equal(conceptName(uri, `co${String(i)}`, 'SegmentRevenue'), `co${String(i)}:SegmentRevenue`);
     assert.equal(conceptName('http://fasb.org/us-gaap/2024', 'us-gaap', 'Revenues'), 'us-gaap:Revenues');
     const size = namespaceCacheSize();
-    assert.ok(size.prefixes <= MAX_NAMESPACES && size.names <= MAX_NAMESPACES, `after ${i + 1} companies: ${JSON.stringify(size)}`);
+    assert.ok(size.prefixes <= MAX_NAMESPACES && size.names <= MAX_NAMESPACES, `after ${String(i + 1)} companies: ${JSON.stringify(size)}`);
   }
   // still right after the tables started over
   assert.equal(standardPrefix('http://xbrl.sec.gov/dei/2024'), 'dei');

@@ -24,7 +24,7 @@ describe('XBRL and SGML through ingestPaths', () => {
     await ingestPaths(engine, [APPLE_FY2022, APPLE_Q2_2025, path.join(IXBRL, 'aapl-20250329.htm.gz'), CAT_8K, APPLE_FACTS]);
     first = await warehouseCounts(engine);
   });
-  after(() => cleanup());
+  after(() => { cleanup(); });
 
   test('the FY2022 instance lands in src_facts with its revenue, decimals and dimensions', async () => {
     const rows = await engine.query<{ value: number; decimals: number; dim_key: string; fy: number; fp: string; form: string }>(`

@@ -31,7 +31,7 @@ describe('number transforms', () => {
     ['numwordsen', '17', '17'],
   ];
   for (const [rule, text, expected] of cases) {
-    test(`${rule} reads ${JSON.stringify(text)} as ${expected}`, () => assert.equal(transformNumber(rule, text), expected));
+    test(`${rule} reads ${JSON.stringify(text)} as ${expected}`, () => { assert.equal(transformNumber(rule, text), expected); });
   }
 
   const bad: [string, string][] = [
@@ -61,7 +61,7 @@ describe('date transforms for the cover page period', () => {
     ['date-monthname-day-year-en', 'the end of the quarter', null],
   ];
   for (const [rule, text, expected] of cases) {
-    test(`${rule ?? 'no format'} reads ${JSON.stringify(text)} as ${expected}`, () => assert.equal(transformDate(rule, text), expected));
+    test(`${rule ?? 'no format'} reads ${JSON.stringify(text)} as ${String(expected)}`, () => { assert.equal(transformDate(rule, text), expected); });
   }
 });
 
@@ -78,8 +78,8 @@ describe('decimal scaling', () => {
   test('a value with decimals at a scale equals the decimal literal the shifted text spells', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: -4, max: 9 }), (n, frac, s) => {
-        const text = `${Math.floor(n / 10 ** frac)}.${String(n % 10 ** frac).padStart(frac, '0')}`;
-        const shifted = Number(`${n}e${s - frac}`);
+        const text = `${String(Math.floor(n / 10 ** frac))}.${String(n % 10 ** frac).padStart(frac, '0')}`;
+        const shifted = Number(`${String(n)}e${String(s - frac)}`);
         return scaledDecimal(text, s, false) === (shifted === 0 ? 0 : shifted);
       }),
     );
@@ -116,7 +116,7 @@ describe('namespace prefixes', () => {
     ['http://www.apple.com/20250329', null],
   ];
   for (const [uri, prefix] of cases) {
-    test(`${uri} is ${prefix ?? 'an extension namespace'}`, () => assert.equal(standardPrefix(uri), prefix));
+    test(`${uri} is ${prefix ?? 'an extension namespace'}`, () => { assert.equal(standardPrefix(uri), prefix); });
   }
 
   test('a well-known namespace under any prefix gets the standard prefix; an extension keeps the document prefix', () => {

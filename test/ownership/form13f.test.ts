@@ -3,9 +3,10 @@
 import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
+import { readCompanyFacts } from '../helpers/companyFacts.ts';
 
 interface Holder {
   managerName: string; managerCik: number; value: number; shares: number; shareType: string; investmentDiscretion: string;
@@ -31,7 +32,7 @@ function actiam(dir: string, name: string, e: ActiamEdit): string {
     let t = text.replaceAll('0001619124-21-000002', e.accession).replaceAll('20210212', e.filed.replaceAll('-', ''));
     if (e.period) {
       const [y, m, d] = e.period.split('-');
-      t = t.replaceAll('20201231', `${y}${m}${d}`).replaceAll('12-31-2020', `${m}-${d}-${y}`);
+      t = t.replaceAll('20201231', `${String(y)}${String(m)}${String(d)}`).replaceAll('12-31-2020', `${String(m)}-${String(d)}-${String(y)}`);
     }
     if (e.amendment) {
       t = t.replaceAll('13F-HR\n', '13F-HR/A\n').replace('<submissionType>13F-HR</submissionType>', '<submissionType>13F-HR/A</submissionType>')
@@ -39,22 +40,22 @@ function actiam(dir: string, name: string, e: ActiamEdit): string {
     }
     let kept = 0;
     t = t.replace(INFO_ROW, (row) => {
-      const cusip = /<ns1:cusip>([^<]+)</.exec(row)![1]!;
+      const cusip = defined(defined(/<ns1:cusip>([^<]+)</.exec(row), '/<ns1:cusip>([^<]+)</.exec(row)')[1], '/<ns1:cusip>([^<]+)</.exec(row)![1]');
       if (e.keep && !e.keep(cusip)) return '';
       kept++;
       const s = e.shares?.[cusip];
-      return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${s[1]}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${s[0]}<`) : row;
+      return s ? row.replace(/<ns1:value>\d+</, `<ns1:value>${String(s[1])}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${String(s[0])}<`) : row;
     });
     for (const x of e.extra ?? []) {
-      const base = [...text.matchAll(INFO_ROW)].map((m) => m[0]).find((row) => row.includes(`<ns1:cusip>${x.like}<`))!;
-      let row = base.replace(/<ns1:value>\d+</, `<ns1:value>${x.value}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${x.shares}<`);
+      const base = defined([...text.matchAll(INFO_ROW)].map((m) => m[0]).find((row) => row.includes(`<ns1:cusip>${x.like}<`)), '[...text.matchAll(INFO_ROW)].map((m) => m[0]).find((row) ...');
+      let row = base.replace(/<ns1:value>\d+</, `<ns1:value>${String(x.value)}<`).replace(/<ns1:sshPrnamt>\d+</, `<ns1:sshPrnamt>${String(x.shares)}<`);
       if (x.type) row = row.replace('<ns1:sshPrnamtType>SH<', `<ns1:sshPrnamtType>${x.type}<`);
       if (x.putCall) row = row.replace('</ns1:shrsOrPrnAmt>', `</ns1:shrsOrPrnAmt>\n\t\t<ns1:putCall>${x.putCall}</ns1:putCall>`);
       t = t.replace('</ns1:informationTable>', `${row}\n</ns1:informationTable>`);
       kept++;
     }
     // the summary page states the table's row count
-    return t.replace('<tableEntryTotal>5</tableEntryTotal>', `<tableEntryTotal>${kept}</tableEntryTotal>`);
+    return t.replace('<tableEntryTotal>5</tableEntryTotal>', `<tableEntryTotal>${String(kept)}</tableEntryTotal>`);
   });
 }
 
@@ -113,7 +114,7 @@ describe('13F ingest and institutional holders', () => {
 
   test('values filed before 2023 are thousands of dollars: Actiam holds 1,733,777 Apple shares worth $230,054,000', async () => {
     const rows = await byCusip(AAPL, '2020-12-31');
-    const actiamRow = rows.find((r) => r.managerCik === 1619124)!;
+    const actiamRow = defined(rows.find((r) => r.managerCik === 1619124), 'rows.find((r) => r.managerCik === 1619124)');
     assert.deepEqual([actiamRow.managerName, actiamRow.shares, actiamRow.value, actiamRow.shareType, actiamRow.investmentDiscretion, actiamRow.soleVoting],
       ['ACTIAM N.V.', 1733777, 230054000, 'SH', 'SOLE', 1733777]);
     assert.equal(actiamRow.reportDate, '2020-12-31');
@@ -136,24 +137,24 @@ describe('13F ingest and institutional holders', () => {
   test('each row is paired with the prior quarter; a position new this quarter has null prevShares and prevValue', async () => {
     const rows = await holders('NULL, NULL, NULL, NULL, NULL, $d::DATE', { d: '2020-12-31' });
     assert.equal(rows.length, 0, 'no identifier and no cik scopes to nothing');
-    const aapl = (await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    const aapl = defined((await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124), '(await byCusip(AAPL, \'2020-12-31\')).find((r) => r.manag...');
     assert.deepEqual([aapl.prevShares, aapl.prevValue], [1500000, 173000000]);
-    const googC = (await byCusip('02079K107', '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    const googC = defined((await byCusip('02079K107', '2020-12-31')).find((r) => r.managerCik === 1619124), '(await byCusip(\'02079K107\', \'2020-12-31\')).find((r) =...');
     assert.deepEqual([googC.prevShares, googC.prevValue, googC.prevPctOfShares], [null, null, null]);
   });
 
   test('a NEW HOLDINGS amendment adds its rows to the quarter it amends', async () => {
     const [amzn] = await byCusip('023135106', '2020-09-30');
     assert.deepEqual([amzn?.shares, amzn?.value, amzn?.accessionNumber], [40000, 120000000, '0001619124-20-000095']);
-    const amznQ4 = (await byCusip('023135106', '2020-12-31')).find((r) => r.managerCik === 1619124)!;
+    const amznQ4 = defined((await byCusip('023135106', '2020-12-31')).find((r) => r.managerCik === 1619124), '(await byCusip(\'023135106\', \'2020-12-31\')).find((r) =...');
     assert.equal(amznQ4.prevShares, 40000);
   });
 
   test('put/call and PRN positions are rows of their own, counted per manager, CUSIP and position type, without pctOfShares', async () => {
     const aapl = (await byCusip(AAPL, '2020-12-31')).filter((r) => r.managerCik === 1619124);
     assert.deepEqual(aapl.map((r) => [r.shareType, r.putCall, r.shares, r.value]), [['SH', null, 1733777, 230054000], ['SH', 'CALL', 50000, 6600000]]);
-    assert.equal(typeof aapl[0]!.pctOfShares, 'number');
-    assert.equal(aapl[1]!.pctOfShares, null);
+    assert.equal(typeof defined(aapl[0], 'aapl[0]').pctOfShares, 'number');
+    assert.equal(defined(aapl[1], 'aapl[1]').pctOfShares, null);
     const amzn = (await byCusip('023135106', '2020-12-31')).filter((r) => r.managerCik === 1619124);
     assert.deepEqual(amzn.map((r) => [r.shareType, r.shares, r.value]), [['SH', 46688, 152059000], ['PRN', 2000000, 2100000]]);
   });
@@ -189,13 +190,13 @@ describe('13F ingest and institutional holders', () => {
   });
 
   test("pctOfShares is shares over Apple's own shares outstanding nearest before the quarter end (companyfacts dei)", async () => {
-    const facts = JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz'))).toString('utf8'));
-    const so = (facts.facts.dei.EntityCommonStockSharesOutstanding.units.shares as { end: string; val: number; filed: string }[])
+    const dei = defined(readCompanyFacts(fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz')).facts.dei, 'dei facts');
+    const so = defined(defined(defined(dei.EntityCommonStockSharesOutstanding, 'dei:EntityCommonStockSharesOutstanding').units.shares, 'shares unit')
       .filter((f) => f.end <= '2020-12-31')
-      .sort((a, b) => a.end.localeCompare(b.end) || a.filed.localeCompare(b.filed)).pop()!;
-    const row = (await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124)!;
-    assert.ok(Math.abs(row.pctOfShares! - (100 * 1733777) / so.val) < 1e-9);
-    const fund = (await byCusip('464286640', '2021-12-31'))[0]!;
+      .sort((a, b) => a.end.localeCompare(b.end) || a.filed.localeCompare(b.filed)).pop(), '(facts.facts.dei.EntityCommonStockSharesOutstanding.units...');
+    const row = defined((await byCusip(AAPL, '2020-12-31')).find((r) => r.managerCik === 1619124), '(await byCusip(AAPL, \'2020-12-31\')).find((r) => r.manag...');
+    assert.ok(Math.abs(defined(row.pctOfShares, 'row.pctOfShares') - (100 * 1733777) / so.val) < 1e-9);
+    const fund = defined((await byCusip('464286640', '2021-12-31'))[0], '(await byCusip(\'464286640\', \'2021-12-31\'))[0]');
     assert.equal(fund.pctOfShares, null);
   });
 });
@@ -204,11 +205,11 @@ describe('13F ingest and institutional holders', () => {
 // holdings under the filing's own accession. Values are read from the documents.
 describe('13F holdings inside the cover XML, and a combination report', () => {
   const scratch = scratchDir();
-  after(() => scratch.remove());
+  after(() => { scratch.remove(); });
   const metlife = fixture('edgar', '13f', '0001140361-23-013281.txt');
-  const tableOf = (text: string) => /<informationTable[\s\S]*?<\/informationTable>/.exec(text)![0];
+  const tableOf = (text: string) => defined(/<informationTable[\s\S]*?<\/informationTable>/.exec(text), '/<informationTable[\\s\\S]*?<\\/informationTable>/.exec(t...')[0];
   const rowsOf = (table: string) => [...table.matchAll(/<infoTable>([\s\S]*?)<\/infoTable>/g)].map((m) => ({
-    cusip: /<cusip>([^<]+)</.exec(m[1]!)![1]!, value: Number(/<value>([^<]+)</.exec(m[1]!)![1]), shares: Number(/<sshPrnamt>([^<]+)</.exec(m[1]!)![1]),
+    cusip: defined(defined(/<cusip>([^<]+)</.exec(defined(m[1], 'm[1]')), '/<cusip>([^<]+)</.exec(m[1]!)')[1], '/<cusip>([^<]+)</.exec(m[1]!)![1]'), value: Number(defined(/<value>([^<]+)</.exec(defined(m[1], 'm[1]')), '/<value>([^<]+)</.exec(m[1]!)')[1]), shares: Number(defined(/<sshPrnamt>([^<]+)</.exec(defined(m[1], 'm[1]')), '/<sshPrnamt>([^<]+)</.exec(m[1]!)')[1]),
   }));
 
   for (const layout of ['combination report (.txt)', 'information table inside the cover XML'] as const) {
@@ -218,7 +219,7 @@ describe('13F holdings inside the cover XML, and a combination report', () => {
       const doc = layout === 'combination report (.txt)' ? metlife
         : variantOf(fixture('edgar', '13f', '0001140361-23-013281.primary_doc.xml'), scratch.dir, '0001140361-23-013281.primary_doc.xml',
           [['</formData>', `${table.replace(/<informationTable[^>]*>/, '<informationTable>')}\n  </formData>`]]);
-      const accession = /ACCESSION NUMBER:\s*(\S+)/.exec(text)![1]!;
+      const accession = defined(defined(/ACCESSION NUMBER:\s*(\S+)/.exec(text), '/ACCESSION NUMBER:\\s*(\\S+)/.exec(text)')[1], '/ACCESSION NUMBER:\\s*(\\S+)/.exec(text)![1]');
       assert.match(text, /<reportType>13F COMBINATION REPORT<\/reportType>/);
       const w = await ownershipWarehouse([doc]);
       try {
@@ -226,7 +227,7 @@ describe('13F holdings inside the cover XML, and a combination report', () => {
           'SELECT accession, cusip, value, shares FROM src_holdings_13f ORDER BY seq');
         assert.deepEqual(got, rowsOf(table).map((r) => ({ accession, ...r })));
         const [c] = await w.engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM form13f_contributing WHERE accession = $a', { a: accession });
-        assert.equal(c!.n, 1);
+        assert.equal(defined(c, 'c').n, 1);
       } finally {
         w.cleanup();
       }
@@ -239,13 +240,13 @@ describe('13F holdings inside the cover XML, and a combination report', () => {
 // cutover is Acorn Creek's real Q4 2024 filing rewritten as another manager's, every <value> divided by 1000.
 describe('13F value unit from the data itself', () => {
   const scratch = scratchDir();
-  after(() => scratch.remove());
+  after(() => { scratch.remove(); });
   const acorn = fixture('edgar', '13f', '0001951757-25-000093.nc');
   const thousands = () => variantWith(acorn, scratch.dir, '0001951757-25-000094.nc', (t) => t
     .replaceAll('0001951757-25-000093', '0001951757-25-000094').replaceAll('0001994827', '0009994827')
     .replaceAll('ACORN CREEK CAPITAL LLC', 'THOUSANDS AFTER CUTOVER LLC')
-    .replace(/<ns1:value>(\d+)<\/ns1:value>/g, (_m, v: string) => `<ns1:value>${Math.round(Number(v) / 1000)}</ns1:value>`));
-  const apple = (t: string) => Number(/<ns1:cusip>037833100<\/ns1:cusip>\s*<ns1:value>(\d+)</.exec(t)![1]);
+    .replace(/<ns1:value>(\d+)<\/ns1:value>/g, (_m, v: string) => `<ns1:value>${String(Math.round(Number(v) / 1000))}</ns1:value>`));
+  const apple = (t: string) => Number(defined(/<ns1:cusip>037833100<\/ns1:cusip>\s*<ns1:value>(\d+)</.exec(t), '/<ns1:cusip>037833100<\\/ns1:cusip>\\s*<ns1:value>(\\d+)<...')[1]);
 
   test('a post-2023 filing in thousands is read as thousands against other managers\' prices; value is USD', async () => {
     const variant = thousands();
@@ -271,7 +272,7 @@ describe('13F value unit from the data itself', () => {
   test('with no other manager to compare with, the cover total decides, and the filing date only when that is silent', async () => {
     const variant = thousands();
     const text = fs.readFileSync(variant, 'utf8');
-    const declared = Number(/<tableValueTotal>(\d+)</.exec(text)![1]);
+    const declared = Number(defined(/<tableValueTotal>(\d+)</.exec(text), '/<tableValueTotal>(\\d+)</.exec(text)')[1]);
     const tableSum = [...text.matchAll(/<ns1:value>(\d+)</g)].reduce((s, m) => s + Number(m[1]), 0);
     assert.ok(Math.abs(declared / tableSum / 1000 - 1) < 0.01, 'the cover states dollars, the table thousands');
     for (const [doc, expected] of [

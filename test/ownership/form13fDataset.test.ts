@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 const FILINGS = [
   { file: '0001619124-21-000002.txt', cik: '0001619124', filed: '12-FEB-2021', period: '31-DEC-2020', name: 'ACTIAM N.V.' },
@@ -28,11 +29,11 @@ function writeDataset(dir: string): string {
   for (const f of FILINGS) {
     const text = fs.readFileSync(fixture('edgar', '13f', f.file), 'utf8');
     const accession = f.file.replace('.txt', '');
-    tables.SUBMISSION!.push([accession, f.filed, '13F-HR', f.cik, f.period]);
-    tables.COVERPAGE!.push([accession, f.period, '', '', '', f.name, tag(text, 'reportType'), tag(text, 'form13FFileNumber')]);
-    tables.SUMMARYPAGE!.push([accession, tag(text, 'otherIncludedManagersCount'), tag(text, 'tableEntryTotal'), tag(text, 'tableValueTotal'), 'N']);
+    defined(tables.SUBMISSION, 'tables.SUBMISSION').push([accession, f.filed, '13F-HR', f.cik, f.period]);
+    defined(tables.COVERPAGE, 'tables.COVERPAGE').push([accession, f.period, '', '', '', f.name, tag(text, 'reportType'), tag(text, 'form13FFileNumber')]);
+    defined(tables.SUMMARYPAGE, 'tables.SUMMARYPAGE').push([accession, tag(text, 'otherIncludedManagersCount'), tag(text, 'tableEntryTotal'), tag(text, 'tableValueTotal'), 'N']);
     for (const row of text.match(/<(?:\w+:)?infoTable>[\s\S]*?<\/(?:\w+:)?infoTable>/g) ?? []) {
-      tables.INFOTABLE!.push([accession, String(sk++), tag(row, 'nameOfIssuer'), tag(row, 'titleOfClass'), tag(row, 'cusip'), '', tag(row, 'value'),
+      defined(tables.INFOTABLE, 'tables.INFOTABLE').push([accession, String(sk++), tag(row, 'nameOfIssuer'), tag(row, 'titleOfClass'), tag(row, 'cusip'), '', tag(row, 'value'),
         tag(row, 'sshPrnamt'), tag(row, 'sshPrnamtType'), tag(row, 'putCall'), tag(row, 'investmentDiscretion'), tag(row, 'otherManager'),
         tag(row, 'Sole'), tag(row, 'Shared'), tag(row, 'None')]);
     }

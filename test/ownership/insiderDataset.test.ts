@@ -6,13 +6,14 @@ import path from 'node:path';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, storedZip, type OwnershipWarehouse } from './ownershipWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
+import { defined } from '../helpers/defined.ts';
 
 describe('insider data sets', () => {
   let w: OwnershipWarehouse;
   before(async () => {
     w = await ownershipWarehouse([fixture('sec-datasets', 'insider')]);
   });
-  after(() => w.cleanup());
+  after(() => { w.cleanup(); });
 
   test('each quarter folder is read as one group of tables', () => {
     assert.deepEqual(w.report.parsed.map((p) => [path.basename(p.name), p.kind]), [['2024q3_partial', 'insider-dataset'], ['2025q2_subset', 'insider-dataset']]);
@@ -37,8 +38,8 @@ describe('insider data sets', () => {
     const [filing] = await w.engine.query<{ filed: string; owner: { name: string; is_director: boolean } }>(`
       SELECT filed, owners[1] AS owner FROM src_insider_filings WHERE accession = '0001640147-25-000142'`);
     assert.equal(filing?.filed, '2025-06-30');
-    assert.equal(filing?.owner.name, 'Slootman Frank');
-    assert.equal(filing?.owner.is_director, true);
+    assert.equal(filing.owner.name, 'Slootman Frank');
+    assert.equal(filing.owner.is_director, true);
   });
 
   test('the option exercise is a derivative row with exercise price and expiration', async () => {
@@ -56,7 +57,7 @@ describe('insider data sets', () => {
       SELECT owners[1] AS o FROM src_insider_filings WHERE accession = '0000950170-25-091838'`);
     assert.deepEqual([buffett?.o.is_director, buffett?.o.is_officer, buffett?.o.is_ten_percent_owner], [true, true, true]);
     const [next] = await w.engine.query<{ remarks: string }>(`SELECT remarks FROM src_insider_filings WHERE accession = '0000950170-24-088602'`);
-    assert.match(next!.remarks, /^The reporting persons may be deemed members of a "group" \(as such term/);
+    assert.match(defined(next, 'next').remarks, /^The reporting persons may be deemed members of a "group" \(as such term/);
   });
 
   test('three separate gifts of the same size on one day are kept as three trades (shares owned after differ)', async () => {
@@ -102,7 +103,7 @@ describe('an insider data set as the SEC publishes it (one zip per quarter)', ()
       const [n] = await w.engine.query<{ f: number; t: number }>(`
         SELECT (SELECT count(*) FROM src_insider_filings)::INTEGER AS f, (SELECT count(*) FROM src_insider_transactions)::INTEGER AS t`);
       assert.equal(n?.f, 43);
-      assert.ok(n!.t > 100);
+      assert.ok(n.t > 100);
     } finally {
       w.cleanup();
       scratch.remove();

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths, IngestFailed } from '../../engine/ingest/ingest.ts';
 import { scratchDir, variantOf, variantWith } from './ownershipWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 const scratch = scratchDir();
-after(() => scratch.remove());
+after(() => { scratch.remove(); });
 
 function truncated(source: string, name: string, fraction: number): string {
   const bytes = fs.readFileSync(source);
@@ -27,8 +28,8 @@ async function expectRejected(bad: string, reason: RegExp): Promise<void> {
     await assert.rejects(ingestPaths(engine, [...GOOD, bad]), (err: unknown) => {
       assert.ok(err instanceof IngestFailed, String(err));
       assert.equal(err.errors.length, 1);
-      assert.equal(err.errors[0]!.file, bad);
-      assert.match(err.errors[0]!.reason, reason);
+      assert.equal(defined(err.errors[0], 'err.errors[0]').file, bad);
+      assert.match(defined(err.errors[0], 'err.errors[0]').reason, reason);
       return true;
     });
     const [n] = await engine.query<{ n: number }>(`
@@ -107,9 +108,9 @@ describe('malformed ownership input', () => {
     for (const f of fs.readdirSync(src).filter((n) => n.endsWith('.tsv'))) fs.copyFileSync(path.join(src, f), path.join(dir, f));
     const trans = path.join(dir, 'NONDERIV_TRANS.tsv');
     const lines = fs.readFileSync(trans, 'utf8').split('\n');
-    const col = lines[0]!.split('\t').indexOf('TRANS_SHARES');
-    const fields = lines[1]!.split('\t');
-    fields[col] = `${fields[col]}x`;
+    const col = defined(lines[0], 'lines[0]').split('\t').indexOf('TRANS_SHARES');
+    const fields = defined(lines[1], 'lines[1]').split('\t');
+    fields[col] = `${String(fields[col])}x`;
     lines[1] = fields.join('\t');
     fs.writeFileSync(trans, lines.join('\n'));
     const { engine, cleanup } = await openTempEngine();

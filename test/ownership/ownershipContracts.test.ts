@@ -4,6 +4,7 @@ import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 describe('ownership view contracts', () => {
   let w: OwnershipWarehouse;
@@ -13,8 +14,8 @@ describe('ownership view contracts', () => {
       fixture('edgar', 'reference', 'cusip_ticker.csv.gz'), fixture('edgar', 'reference', 'company_tickers.json.gz'),
     ]);
   });
-  after(() => w.cleanup());
-  const one = async <T>(sql: string, params: Record<string, number> = {}) => (await w.engine.query<T>(sql, params))[0]!;
+  after(() => { w.cleanup(); });
+  const one = async <T>(sql: string, params: Record<string, number> = {}) => defined((await w.engine.query<T>(sql, params))[0], '(await w.engine.query<T>(sql, params))[0]');
 
   test('insider_trades: one row per transaction row, no two kept rows the same physical trade, never a price of 100000 or more', async () => {
     const issuers = await w.engine.query<{ c: number }>('SELECT DISTINCT issuer_cik AS c FROM src_insider_filings ORDER BY 1');
@@ -30,7 +31,7 @@ describe('ownership view contracts', () => {
               OR (a.accession = b.accession AND a.direct_indirect IS NOT DISTINCT FROM b.direct_indirect
                   AND lower(coalesce(a.nature_of_ownership, '')) = lower(coalesce(b.nature_of_ownership, ''))))::INTEGER AS related
         FROM t`, { c });
-      assert.deepEqual([r.keys, r.priced, r.related], [r.rows, 0, 0], `issuer ${c}`);
+      assert.deepEqual([r.keys, r.priced, r.related], [r.rows, 0, 0], `issuer ${String(c)}`);
       total += r.rows;
     }
     assert.ok(total > 50);

@@ -8,6 +8,7 @@ import type { Plan } from '../../engine/accounts/plans.ts';
 import * as v from 'valibot';
 import { tableFromIPC } from 'apache-arrow';
 import { BeneficialOwner, InsiderSummary, InsiderTransaction, InstitutionalHolder, OwnershipSummary } from '../../http/endpoints/ownership.ts';
+import { defined } from '../helpers/defined.ts';
 
 const INSIDER_FIELDS = ['ownerName', 'ownerCik', 'isDirector', 'isOfficer', 'isTenPercentOwner', 'officerTitle', 'documentType', 'securityTitle',
   'transactionDate', 'transactionCode', 'shares', 'pricePerShare', 'acquiredDisposed', 'sharesAfter', 'directIndirect', 'isDerivative',
@@ -55,8 +56,8 @@ describe('insider transaction routes', () => {
     assert.equal(status, 200);
     assert.equal(body.pageSize, 5);
     assert.ok((body.totalResults as number) > 20);
-    assert.deepEqual(Object.keys(body.data![0]!), INSIDER_FIELDS);
-    assert.equal(body.data![0]!.transactionDate, '2025-06-27');
+    assert.deepEqual(Object.keys(defined(defined(body.data, 'body.data')[0], 'body.data![0]')), INSIDER_FIELDS);
+    assert.equal(defined(defined(body.data, 'body.data')[0], 'body.data![0]').transactionDate, '2025-06-27');
   });
 
   test('by-insider needs ownerCik and filters by the date range', async () => {
@@ -66,7 +67,7 @@ describe('insider transaction routes', () => {
     const { body } = await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348&startDate=2025-06-27&endDate=2025-06-27&pageSize=50');
     // Slootman on 2025-06-27: an option exercise (stock and option rows) and five sales
     assert.equal(body.totalResults, 7);
-    assert.ok(body.data!.every((r) => r.ownerName === 'Slootman Frank' && r.transactionDate === '2025-06-27'));
+    assert.ok(defined(body.data, 'body.data').every((r) => r.ownerName === 'Slootman Frank' && r.transactionDate === '2025-06-27'));
     const bad = await get('/api/insider-transactions/by-insider?symbol=SNOW&ownerCik=1402348&startDate=2025-13-01');
     assert.equal(bad.status, 400);
   });
@@ -84,7 +85,7 @@ describe('ownership routes', () => {
     const { status, body } = await get('/api/ownership/institutional-holders?symbol=AAPL&reportDate=2021-02-15', 'Free');
     assert.equal(status, 200);
     assert.equal(body.totalResults, 1);
-    const row = body.data![0]!;
+    const row = defined(defined(body.data, 'body.data')[0], 'body.data![0]');
     // a new position: prevShares is null, and prevPctOfShares is omitted (the spec: "omitted when no prior position")
     assert.deepEqual(Object.keys(row), HOLDER_FIELDS.filter((f) => f !== 'prevPctOfShares'));
     assert.deepEqual([row.managerName, row.shares, row.value, row.reportDate, row.symbol, row.prevShares], ['ACTIAM N.V.', 1733777, 230054000, '2020-12-31', 'AAPL', null]);
@@ -95,7 +96,7 @@ describe('ownership routes', () => {
     // cusip_ticker.csv maps 037833100 -> AAPL without a CIK; company_tickers.json gives AAPL -> CIK 320193
     const { status, body } = await get('/api/ownership/institutional-holders?cusip=037833100&reportDate=2020-12-31', 'Free');
     assert.equal(status, 200, JSON.stringify(body));
-    assert.deepEqual(body.data!.map((r) => [r.managerName, r.cusip, r.shares]), [['ACTIAM N.V.', '037833100', 1733777]]);
+    assert.deepEqual(defined(body.data, 'body.data').map((r) => [r.managerName, r.cusip, r.shares]), [['ACTIAM N.V.', '037833100', 1733777]]);
   });
 
   // issue 8 item 9: a CUSIP known only from a 13F table (no issuer CIK, no listing) is answerable: holders, symbol null
@@ -107,11 +108,11 @@ describe('ownership routes', () => {
     assert.ok(unlinked, 'the 13F fixtures hold a CUSIP nothing links to an issuer');
     const { status, body } = await get(`/api/ownership/institutional-holders?cusip=${unlinked.cusip}&reportDate=${unlinked.quarter}`, 'Free');
     assert.equal(status, 200, JSON.stringify(body));
-    assert.ok(body.data!.length >= 1, JSON.stringify([unlinked, body]).slice(0, 600));
+    assert.ok(defined(body.data, 'body.data').length >= 1, JSON.stringify([unlinked, body]).slice(0, 600));
     // symbol: the ticker a CUSIP map gives it, else null
     const [mapped] = await wh.engine.query<{ ticker: string | null }>(
       'SELECT max(upper(ticker)) AS ticker FROM src_securities WHERE cusip = $c', { c: unlinked.cusip });
-    assert.ok(body.data!.every((r) => r.cusip === unlinked.cusip && r.symbol === (mapped?.ticker ?? null)), JSON.stringify(body.data).slice(0, 400));
+    assert.ok(defined(body.data, 'body.data').every((r) => r.cusip === unlinked.cusip && r.symbol === (mapped?.ticker ?? null)), JSON.stringify(body.data).slice(0, 400));
   });
 
   test('pageSize is capped at 500 on institutional holders', async () => {
@@ -124,8 +125,8 @@ describe('ownership routes', () => {
     assert.equal(status, 200);
     const rows = body as unknown as Record<string, unknown>[];
     assert.equal(rows.length, 2);
-    assert.deepEqual(Object.keys(rows[0]!), OWNER_FIELDS);
-    assert.deepEqual([rows[0]!.reportingPersonName, rows[0]!.percentOfClass, rows[0]!.activist], ['Leonard Braden Michael', 9.9, true]);
+    assert.deepEqual(Object.keys(defined(rows[0], 'rows[0]')), OWNER_FIELDS);
+    assert.deepEqual([defined(rows[0], 'rows[0]').reportingPersonName, defined(rows[0], 'rows[0]').percentOfClass, defined(rows[0], 'rows[0]').activist], ['Leonard Braden Michael', 9.9, true]);
   });
 
   test('the ownership summary of AAPL for 2020Q4 counts holders and lists the top holder', async () => {
@@ -136,14 +137,14 @@ describe('ownership routes', () => {
     const inst = body.institutional as Record<string, number>;
     assert.equal(inst.holders, 1);
     assert.equal(inst.shares, 1733777);
-    assert.equal((body.topHolders as { managerName: string }[])[0]!.managerName, 'ACTIAM N.V.');
+    assert.equal(defined((body.topHolders as { managerName: string }[])[0], '(body.topHolders as { managerName: string }[])[0]').managerName, 'ACTIAM N.V.');
   });
 });
 
 describe('ownership responses against their documented schemas and in other formats', () => {
   test('every route answers data its valibot response schema accepts', async () => {
     // a non-empty list each time, so that the schema check is not passed vacuously by []
-    const rows = (list: unknown) => {
+    const rows = (list: unknown): unknown[] => {
       assert.ok(Array.isArray(list) && list.length > 0, `expected rows, got ${JSON.stringify(list)}`);
       return list;
     };

@@ -49,7 +49,7 @@ export function variantWith(source: string, dir: string, name: string, edit: (te
 
 export function scratchDir(): { dir: string; remove: () => void } {
   const dir = tempDir('own-');
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => { fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
 /** A zip archive of the given files (stored, no compression), the layout the SEC publishes its quarterly data sets in. */

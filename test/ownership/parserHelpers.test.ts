@@ -11,14 +11,14 @@ import { accessionIn } from '../../engine/ingest/parsers/ownershipFilingMeta.ts'
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const day = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
-const cusip = fc.tuple(fc.stringMatching(/^[0-9A-Z]{8}$/), fc.integer({ min: 0, max: 9 })).map(([s, d]) => `${s}${d}`);
+const cusip = fc.tuple(fc.stringMatching(/^[0-9A-Z]{8}$/), fc.integer({ min: 0, max: 9 })).map(([s, d]) => `${s}${String(d)}`);
 
 describe('ownership parser helpers', () => {
   test('num reads back every finite number as written, with thousands separators; anything else fails naming file and field', () => {
     fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) => {
       assert.equal(num(String(d), 'f.xml', 'x'), Object.is(d, -0) ? 0 : d);
     }));
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (n) => assert.equal(num(n.toLocaleString('en-US'), 'f.xml', 'x'), n)));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (n) => { assert.equal(num(n.toLocaleString('en-US'), 'f.xml', 'x'), n); }));
     fc.assert(fc.property(fc.string(), (s) => {
       try {
         const v = num(s, 'f.xml', '<shares>');
@@ -36,7 +36,7 @@ describe('ownership parser helpers', () => {
     fc.assert(fc.property(day, (d) => {
       const iso = d.toISOString().slice(0, 10);
       const [y, m, dd] = iso.split('-') as [string, string, string];
-      for (const text of [iso, `${iso}-05:00`, `${m}-${dd}-${y}`, `${m}/${dd}/${y}`, `${dd}-${MONTHS[Number(m) - 1]}-${y}`, `${y}${m}${dd}`]) {
+      for (const text of [iso, `${iso}-05:00`, `${m}-${dd}-${y}`, `${m}/${dd}/${y}`, `${dd}-${String(MONTHS[Number(m) - 1])}-${y}`, `${y}${m}${dd}`]) {
         assert.equal(dateOf(text), iso, text);
       }
     }));
@@ -53,7 +53,7 @@ describe('ownership parser helpers', () => {
   });
 
   test('plainText never throws and leaves no tags; accessionIn finds dashed and bare accessions in names', () => {
-    fc.assert(fc.property(fc.string(), (s) => assert.ok(!/<[a-z][^>]*>/i.test(plainText(`<p>${s.replace(/[<>]/g, '')}</p>`)))));
+    fc.assert(fc.property(fc.string(), (s) => { assert.ok(!/<[a-z][^>]*>/i.test(plainText(`<p>${s.replace(/[<>]/g, '')}</p>`))); }));
     fc.assert(fc.property(fc.stringMatching(/^\d{10}$/), fc.stringMatching(/^\d{2}$/), fc.stringMatching(/^\d{6}$/), (a, b, c) => {
       assert.equal(accessionIn(`x/${a}-${b}-${c}.form4.xml`), `${a}-${b}-${c}`);
       assert.equal(accessionIn(`edgar/data/1/${a}${b}${c}/primary_doc.xml`), `${a}-${b}-${c}`);

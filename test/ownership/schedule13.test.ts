@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { ownershipWarehouse, scratchDir, variantOf, variantWith, type OwnershipWarehouse } from './ownershipWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 interface Owner {
   reportingPersonName: string; reportingPersonCik: number | null; activist: boolean; amendment: boolean; percentOfClass: number | null;
@@ -41,7 +42,7 @@ describe('Schedules 13D/13G and beneficial owners', () => {
   const owners = (args: string) => w.engine.query<Owner>(`SELECT * FROM beneficial_owners(${args})`);
 
   test('every 13D/G fixture is recognised: XML, legacy text, legacy HTML, and HTML inside an .nc submission', () => {
-    const kinds = Object.fromEntries(w.report.parsed.map((p) => [p.name.split('/').pop(), p.kind]));
+    const kinds = Object.fromEntries(w.report.parsed.map((p) => [defined(p.name.split('/').pop(), 'file name'), p.kind] as const));
     assert.equal(kinds['schedule13d.xml'], '13dg-xml');
     assert.equal(kinds['schedule13g.xml'], '13dg-xml');
     assert.equal(kinds['SC-13G-A-DOCUMENT-WITH-TEXT.trinity.html'], '13dg-text');
@@ -56,8 +57,8 @@ describe('Schedules 13D/13G and beneficial owners', () => {
       ['BML Investment Partners, L.P.', 1373604, 8.5, 2100000, 0, 2100000],
     ]);
     assert.ok(rows.every((r) => r.activist && r.intent === 'active' && r.filingType === '13D' && r.reportDate === '2024-12-31'));
-    assert.match(rows[0]!.purposeOfTransaction!, /^The Reporting Persons purchased the Common Stock reported hereunder for investment purposes/);
-    assert.equal(rows[0]!.typeOfReportingPerson, 'IN');
+    assert.match(defined(defined(rows[0], 'rows[0]').purposeOfTransaction, 'rows[0]!.purposeOfTransaction'), /^The Reporting Persons purchased the Common Stock reported hereunder for investment purposes/);
+    assert.equal(defined(rows[0], 'rows[0]').typeOfReportingPerson, 'IN');
   });
 
   test('XML 13G (Jushi): passive filer under Rule 13d-1(c) is strategic, 10,000,000 shares = 5.1%', async () => {
@@ -71,7 +72,7 @@ describe('Schedules 13D/13G and beneficial owners', () => {
   test('legacy text 13G/A (Trinity): BlackRock 17.1%, 13,967,335 shares, HC; the earlier amendment gives prevPercentOfClass', async () => {
     const rows = await owners(`NULL, 'TRN', NULL, NULL, NULL`);
     assert.equal(rows.length, 1);
-    const r = rows[0]!;
+    const r = defined(rows[0], 'rows[0]');
     assert.deepEqual([r.reportingPersonName, r.percentOfClass, r.aggregateAmountOwned, r.soleVotingPower, r.soleDispositivePower, r.typeOfReportingPerson],
       ['BlackRock, Inc.', 17.1, 13967335, 13767282, 13967335, 'HC']);
     assert.deepEqual([r.reportDate, r.amendment, r.filingType, r.prevPercentOfClass, r.securityClassTitle], ['2023-12-31', true, '13G/A', 15.2, 'Common Stock']);
@@ -89,16 +90,16 @@ describe('Schedules 13D/13G and beneficial owners', () => {
     assert.deepEqual(rows.map((r) => [r.reportingPersonName, r.percentOfClass, r.sharedVotingPower, r.typeOfReportingPerson]), [
       ['Glazer Capital, LLC', 5.31, 3394114, 'IA, OO'], ['Paul J. Glazer', 5.31, 3394114, 'IN'],
     ]);
-    assert.equal(rows[0]!.accessionNumber, '0001076809-24-000144');
-    assert.equal(rows[0]!.filingUrl, 'https://www.sec.gov/Archives/edgar/data/704562/000107680924000144/0001076809-24-000144-index.htm');
-    assert.equal(rows[0]!.reportDate, '2024-12-09');
+    assert.equal(defined(rows[0], 'rows[0]').accessionNumber, '0001076809-24-000144');
+    assert.equal(defined(rows[0], 'rows[0]').filingUrl, 'https://www.sec.gov/Archives/edgar/data/704562/000107680924000144/0001076809-24-000144-index.htm');
+    assert.equal(defined(rows[0], 'rows[0]').reportDate, '2024-12-09');
   });
 
   test("an owner named on the issuer's Form 3 is an insider with that filing's relationship", async () => {
     const rows = await owners(`1640147, NULL, NULL, NULL, NULL`);
-    const brk = rows.find((r) => r.reportingPersonName === 'Berkshire Hathaway Inc.')!;
+    const brk = defined(rows.find((r) => r.reportingPersonName === 'Berkshire Hathaway Inc.'), 'rows.find((r) => r.reportingPersonName === \'Berkshire Ha...');
     assert.deepEqual([brk.isInsider, brk.insiderTitle], [true, '10% Owner']);
-    const marex = rows.find((r) => r.reportingPersonName === 'Marex Securities Products Inc.')!;
+    const marex = defined(rows.find((r) => r.reportingPersonName === 'Marex Securities Products Inc.'), 'rows.find((r) => r.reportingPersonName === \'Marex Securi...');
     assert.deepEqual([marex.isInsider, marex.insiderTitle], [false, null]);
   });
 
@@ -144,11 +145,11 @@ describe('Schedule 13G XML in the current EDGAR layout (nested CUSIP list, sever
     ]);
     const xml = fs.readFileSync(doc, 'utf8');
     const persons = [...xml.matchAll(/<coverPageHeaderReportingPersonDetails>([\s\S]*?)<\/coverPageHeaderReportingPersonDetails>/g)].map((m) => ({
-      name: /<reportingPersonName>([^<]+)</.exec(m[1]!)![1]!,
-      amount: Number(/<reportingPersonBeneficiallyOwnedAggregateNumberOfShares>([^<]+)</.exec(m[1]!)![1]),
-      types: [...m[1]!.matchAll(/<typeOfReportingPerson>([^<]+)</g)].map((t) => t[1]).join(', '),
+      name: defined(defined(/<reportingPersonName>([^<]+)</.exec(defined(m[1], 'm[1]')), '/<reportingPersonName>([^<]+)</.exec(m[1]!)')[1], '/<reportingPersonName>([^<]+)</.exec(m[1]!)![1]'),
+      amount: Number(defined(/<reportingPersonBeneficiallyOwnedAggregateNumberOfShares>([^<]+)</.exec(defined(m[1], 'm[1]')), '/<reportingPersonBeneficiallyOwnedAggregateNumberOfShares...')[1]),
+      types: [...defined(m[1], 'm[1]').matchAll(/<typeOfReportingPerson>([^<]+)</g)].map((t) => t[1]).join(', '),
     }));
-    const cusips = [...xml.matchAll(/<issuerCusipNumber>([^<]+)</g)].map((m) => m[1]!.replace(/\s/g, ''));
+    const cusips = [...xml.matchAll(/<issuerCusipNumber>([^<]+)</g)].map((m) => defined(m[1], 'm[1]').replace(/\s/g, ''));
     const w = await ownershipWarehouse([doc]);
     try {
       assert.equal(w.report.parsed[0]?.kind, '13dg-xml');

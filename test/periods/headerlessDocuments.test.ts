@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { asReported, type AsReportedPeriod } from '../../engine/financials/asReported.ts';
+import { defined } from '../helpers/defined.ts';
+import { readCompanyFacts, readSubmissions } from '../helpers/companyFacts.ts';
 
 const APPLE = 320193;
 const INSTANCE = fixture('edgar', 'xbrl', 'instances', 'aapl-20250329_htm.xml.gz');
@@ -18,24 +20,23 @@ const SUBMISSIONS = fixture('edgar', 'submissions', 'CIK0000320193.json.gz');
 const COMPANY_FACTS = fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz');
 const REV = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax';
 
-const json = (file: string) => JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
 
 /** The 10-Q for the quarter ended 2025-03-29 as the submissions file lists it. */
 function listedFiling(): { accession: string; accepted: string; primaryDocument: string } {
-  const recent = json(SUBMISSIONS).filings.recent;
-  const i = (recent.accessionNumber as string[]).findIndex((_, k) => recent.form[k] === '10-Q' && recent.reportDate[k] === '2025-03-29');
+  const recent = readSubmissions(SUBMISSIONS).filings.recent;
+  const i = recent.accessionNumber.findIndex((_, k) => recent.form[k] === '10-Q' && recent.reportDate[k] === '2025-03-29');
   assert.ok(i >= 0, 'the submissions file lists the 10-Q');
-  return { accession: recent.accessionNumber[i], accepted: recent.acceptanceDateTime[i].slice(0, 10), primaryDocument: recent.primaryDocument[i] };
+  return { accession: defined(recent.accessionNumber[i], 'accessionNumber'), accepted: defined(recent.acceptanceDateTime[i], 'acceptanceDateTime').slice(0, 10), primaryDocument: defined(recent.primaryDocument[i], 'primaryDocument') };
 }
 
 /** Three-month revenue of the quarter as the instance document itself states it (undimensioned context). */
 function instanceRevenue(): number {
   const xml = zlib.gunzipSync(fs.readFileSync(INSTANCE)).toString('utf8');
   const contexts = [...xml.matchAll(/<(?:xbrli:)?context id="([^"]+)">([\s\S]*?)<\/(?:xbrli:)?context>/g)]
-    .filter(([, , body]) => /startDate>2024-12-29</.test(body!) && /endDate>2025-03-29</.test(body!) && !body!.includes('segment'))
-    .map(([, id]) => id!);
+    .filter(([, , body]) => /startDate>2024-12-29</.test(defined(body, 'body')) && /endDate>2025-03-29</.test(defined(body, 'body')) && !defined(body, 'body').includes('segment'))
+    .map(([, id]) => defined(id, 'id'));
   const fact = [...xml.matchAll(/<us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax[^>]*contextRef="([^"]+)"[^>]*>([^<]+)</g)]
-    .find(([, ctx]) => contexts.includes(ctx!));
+    .find(([, ctx]) => contexts.includes(defined(ctx, 'ctx')));
   assert.ok(fact, 'the instance states the quarter revenue');
   return Number(fact[2]);
 }
@@ -89,17 +90,17 @@ describe('a headerless document no filing claims', () => {
     const { engine, cleanup } = await openTempEngine();
     try {
       await ingestPaths(engine, [COMPANY_FACTS, INSTANCE]);
-      const assets = (json(COMPANY_FACTS).facts['us-gaap'].Assets.units.USD as { end: string; accn: string; form: string; filed: string }[])
-        .filter((f) => f.end === '2025-03-29').sort((a, b) => a.filed.localeCompare(b.filed))[0]!;
+      const assets = defined(defined(defined(defined(readCompanyFacts(COMPANY_FACTS).facts['us-gaap'], 'us-gaap facts').Assets, 'us-gaap:Assets').units.USD, 'USD unit')
+        .filter((f) => f.end === '2025-03-29').sort((a, b) => a.filed.localeCompare(b.filed))[0], '(json(COMPANY_FACTS).facts[\'us-gaap\'].Assets.units.USD ...');
       const [row] = await engine.query<{ supplier: string; n: number }>(`
         SELECT supplier, count(*) OVER ()::INTEGER AS n FROM fact_latest(cik_bucket(320193), 320193, NULL)
         WHERE concept = 'us-gaap:Assets' AND unit = 'USD' AND period_start IS NULL AND period_end = DATE '2025-03-29'`);
-      assert.equal(row!.n, 1);
-      assert.equal(row!.supplier, assets.accn);
+      assert.equal(defined(row, 'row').n, 1);
+      assert.equal(defined(row, 'row').supplier, assets.accn);
       const [undated] = await engine.query<{ n: number }>(`
         SELECT count(*)::INTEGER AS n FROM fact_observations(cik_bucket(320193), 320193, NULL)
         WHERE accession LIKE 'hash-%' AND concept = 'us-gaap:Assets' AND period_end = DATE '2025-03-29'`);
-      assert.equal(undated!.n, 0);
+      assert.equal(defined(undated, 'undated').n, 0);
     } finally {
       cleanup();
     }

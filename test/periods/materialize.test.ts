@@ -14,6 +14,7 @@ import { materializePeriods, periodsAreCurrent, readPeriodsState } from '../../e
 import { companyFactsJson } from '../helpers/oracleFiler.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { EXAMPLES } from './oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
 let dir: string;
@@ -22,8 +23,8 @@ const inputs = tempDir('periods-in-');
 const [first, second, third] = EXAMPLES.map((e) => e.schedule);
 
 async function ingest(s: typeof first): Promise<void> {
-  const file = path.join(inputs, `CIK${s!.cik}.json`);
-  fs.writeFileSync(file, companyFactsJson(s!));
+  const file = path.join(inputs, `CIK${String(defined(s, 's').cik)}.json`);
+  fs.writeFileSync(file, companyFactsJson(defined(s, 's')));
   await ingestPaths(engine, [file]);
 }
 
@@ -47,29 +48,29 @@ test('materialized periods give back exactly what the macro computes on the fly,
   const report = await materializePeriods(engine);
   assert.ok(report.periods > 0);
   assert.ok(periodsAreCurrent(dir));
-  for (const s of [first!, second!]) {
+  for (const s of [defined(first, 'first'), defined(second, 'second')]) {
     for (const period of ['annual', 'quarter', 'ttm'] as const) {
-      assert.deepEqual(await asReported(engine, { cik: s.cik, period }), await onTheFly(s.cik, period), `${s.cik} ${period}`);
+      assert.deepEqual(await asReported(engine, { cik: s.cik, period }), await onTheFly(s.cik, period), `${String(s.cik)} ${period}`);
     }
   }
   assert.equal(fs.existsSync(path.join(dir, '_periods_build')), false);
   // one file per bucket, replaced in place by the next generation
-  for (let b = 0; b < 64; b++) assert.deepEqual(fs.readdirSync(path.join(dir, 'periods', `bucket=${b}`)), ['periods.parquet']);
+  for (let b = 0; b < 64; b++) assert.deepEqual(fs.readdirSync(path.join(dir, 'periods', `bucket=${String(b)}`)), ['periods.parquet']);
 });
 
 test('an ingest after materializing makes the stored periods stale, and reads compute on the fly until rebuilt', async () => {
-  const before = readPeriodsState(dir)!;
+  const before = defined(readPeriodsState(dir), 'readPeriodsState(dir)');
   await ingest(third);
   assert.equal(periodsAreCurrent(dir), false);
-  assert.ok((await asReported(engine, { cik: third!.cik, period: 'annual' })).length > 0);
+  assert.ok((await asReported(engine, { cik: defined(third, 'third').cik, period: 'annual' })).length > 0);
   const refreshed = await materializePeriods(engine);
   assert.ok(periodsAreCurrent(dir));
-  assert.notEqual(readPeriodsState(dir)!.generation, before.generation);
+  assert.notEqual(defined(readPeriodsState(dir), 'readPeriodsState(dir)').generation, before.generation);
   // incremental: only the new filer's bucket (cik % 64) is recomputed; the other buckets keep their files and answers
   assert.equal(refreshed.buckets, 1);
-  assert.deepEqual(await asReported(engine, { cik: third!.cik, period: 'quarter' }), await onTheFly(third!.cik, 'quarter'));
-  for (const s of [first!, second!]) {
-    assert.deepEqual(await asReported(engine, { cik: s.cik, period: 'quarter' }), await onTheFly(s.cik, 'quarter'), `${s.cik}`);
+  assert.deepEqual(await asReported(engine, { cik: defined(third, 'third').cik, period: 'quarter' }), await onTheFly(defined(third, 'third').cik, 'quarter'));
+  for (const s of [defined(first, 'first'), defined(second, 'second')]) {
+    assert.deepEqual(await asReported(engine, { cik: s.cik, period: 'quarter' }), await onTheFly(s.cik, 'quarter'), String(s.cik));
   }
   const full = await materializePeriods(engine, { full: true });
   // every facts bucket folder: the three filers' (33, 34, 35) and bucket 0, which holds the zero-row schema file

@@ -7,6 +7,7 @@ import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { asReported } from '../../engine/financials/asReported.ts';
 import { materializePeriods } from '../../engine/financials/materializePeriods.ts';
+import { defined } from '../helpers/defined.ts';
 
 test('Apple from companyfacts plus the 2010q2 FS data set: one Q2 FY2010 at 2010-03-27, every series computes', async () => {
   const { engine, cleanup } = await openTempEngine();
@@ -15,12 +16,12 @@ test('Apple from companyfacts plus the 2010q2 FS data set: one Q2 FY2010 at 2010
     // the FS extract does hold Apple's rounded quarter end, so the test exercises the mix
     const [fs] = await engine.query<{ n: number }>(
       "SELECT count(*)::INTEGER AS n FROM facts_of(320193) WHERE source = 'fsds' AND period_end = DATE '2010-03-31'");
-    assert.ok(fs!.n > 0);
+    assert.ok(defined(fs, 'fs').n > 0);
     const quarters = await asReported(engine, { cik: 320193, period: 'quarter' });
     const fy2010 = quarters.filter((p) => p.period.startsWith('2010-03'));
     assert.deepEqual(fy2010.map((p) => [p.period, p.fiscalPeriod]), [['2010-03-27', 'Q2']]);
     // Apple's 10-Q for the quarter ended 2010-03-27 reported revenue (SalesRevenueNet) of 13,499M
-    assert.equal(fy2010[0]!.facts['us-gaap:SalesRevenueNet'], 13_499_000_000);
+    assert.equal(defined(fy2010[0], 'fy2010[0]').facts['us-gaap:SalesRevenueNet'], 13_499_000_000);
     assert.ok((await asReported(engine, { cik: 320193, period: 'ttm' })).length > 0);
     const report = await materializePeriods(engine);
     assert.ok(report.periods > 0);

@@ -13,6 +13,7 @@ import { expectedPeriods, type ExpectedPeriod } from '../helpers/oracleFilerExpe
 import type { FilerSchedule } from '../helpers/oracleFilerTypes.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { EXAMPLES, scheduleArb } from './oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
 let cleanup: () => void;
@@ -41,15 +42,15 @@ async function assertTruth(s: FilerSchedule, asOf: string | null = null): Promis
   for (const period of ['annual', 'quarter', 'ttm'] as const) {
     const got = await asReported(engine, { cik: s.cik, period, asOf });
     const want = expectedPeriods(s, period, filed);
-    assert.deepEqual(shape(got), shape(want), `${period} series of cik ${s.cik}${asOf ? ` as of ${asOf}` : ''}`);
+    assert.deepEqual(shape(got), shape(want), `${period} series of cik ${String(s.cik)}${asOf ? ` as of ${asOf}` : ''}`);
     if (period !== 'quarter') continue;
     // every reconstructed fact is attributed to its synthetic source key, which has no dateFiled
     for (const w of want) {
-      const g = got.find((x) => x.period === w.period)!;
+      const g = defined(got.find((x) => x.period === w.period), 'got.find((x) => x.period === w.period)');
       for (const [fact, key] of Object.entries(w.recon)) {
         const src = g.sources[key];
-        assert.ok(src, `${w.fiscalYear} ${w.fiscalPeriod}: source ${key} listed`);
-        assert.deepEqual(src.facts[fact], {}, `${w.fiscalYear} ${w.fiscalPeriod}: ${fact} listed under ${key}`);
+        assert.ok(src, `${String(w.fiscalYear)} ${w.fiscalPeriod}: source ${key} listed`);
+        assert.deepEqual(src.facts[fact], {}, `${String(w.fiscalYear)} ${w.fiscalPeriod}: ${fact} listed under ${key}`);
         assert.equal(src.dateFiled, undefined);
         assert.equal(src.type, key.split('-').slice(0, 2).join('-'));
       }
@@ -59,7 +60,7 @@ async function assertTruth(s: FilerSchedule, asOf: string | null = null): Promis
 
 describe('the period engine gives back the true quarters of synthetic filers', () => {
   test('the 52/53-week example holds a 53-week year whose fourth quarter has 14 weeks', () => {
-    const weekly = EXAMPLES.find((e) => e.schedule.calendar === 'sat-nearest-sep30')!.schedule;
+    const weekly = defined(EXAMPLES.find((e) => e.schedule.calendar === 'sat-nearest-sep30'), 'EXAMPLES.find((e) => e.schedule.calendar === \'sat-neares...').schedule;
     const years = fiscalYears(weekly);
     assert.ok(years.some((y) => quarterDays(y, 4) === 98 && [1, 2, 3].every((q) => quarterDays(y, q) === 91)));
   });
@@ -91,7 +92,7 @@ describe('the period engine gives back the true quarters of synthetic filers', (
         await ingestSchedule(s);
         const filings = filingsOf(s);
         const from = filings.findIndex((f) => f.fp === 'FY');
-        const asOf = filings[from + (pick % (filings.length - from))]!.filed;
+        const asOf = defined(filings[from + (pick % (filings.length - from))], 'filings[from + (pick % (filings.length - from))]').filed;
         await assertTruth(s, asOf);
       }),
       { numRuns: Number(process.env.ORACLE_RUNS ?? 12), seed: Number(process.env.ORACLE_SEED ?? 20261121) + 1, endOnFailure: true },
@@ -99,10 +100,10 @@ describe('the period engine gives back the true quarters of synthetic filers', (
   });
 
   test('a new registrant with 10-Qs but no annual report yet gets its quarters from its year-to-date spans', async () => {
-    const s = { ...EXAMPLES[0]!.schedule, cik: 930001 };
+    const s = { ...defined(EXAMPLES[0], 'EXAMPLES[0]').schedule, cik: 930001 };
     await ingestSchedule(s);
     const filings = filingsOf(s);
-    const asOf = filings.find((f) => f.fp === 'Q3')!.filed;
+    const asOf = defined(filings.find((f) => f.fp === 'Q3'), 'filings.find((f) => f.fp === \'Q3\')').filed;
     const got = await asReported(engine, { cik: s.cik, period: 'quarter', asOf });
     const want = expectedPeriods(s, 'quarter', filings.filter((f) => f.filed <= asOf));
     assert.deepEqual(shape(got), shape(want.filter((p) => p.fiscalPeriod !== 'Q4')));
@@ -111,31 +112,31 @@ describe('the period engine gives back the true quarters of synthetic filers', (
 });
 
 describe('lineage and point-in-time of a synthetic filer', () => {
-  const s = EXAMPLES.find((e) => e.schedule.restate?.year === 0)!.schedule;
+  const s = defined(EXAMPLES.find((e) => e.schedule.restate?.year === 0), 'EXAMPLES.find((e) => e.schedule.restate?.year === 0)').schedule;
   const filings = filingsOf(s);
   const c = conceptsOf(s);
-  const amendment = filings.find((f) => f.form === '10-K/A')!;
-  const original = filings.find((f) => f.form === '10-K' && f.fy === amendment.fy)!;
+  const amendment = defined(filings.find((f) => f.form === '10-K/A'), 'filings.find((f) => f.form === \'10-K/A\')');
+  const original = defined(filings.find((f) => f.form === '10-K' && f.fy === amendment.fy), 'filings.find((f) => f.form === \'10-K\' && f.fy === amend...');
 
   test('a 10-K/A that restated revenue is listed with the value it replaced, and the period is dated by it', async () => {
     await ingestSchedule(s);
-    const fy = (await asReported(engine, { cik: s.cik, period: 'annual' })).find((p) => p.fiscalYear === amendment.fy)!;
-    const src = fy.sources[amendment.accn]!;
+    const fy = defined((await asReported(engine, { cik: s.cik, period: 'annual' })).find((p) => p.fiscalYear === amendment.fy), '(await asReported(engine, { cik: s.cik, period: \'annual...');
+    const src = defined(fy.sources[amendment.accn], 'fy.sources[amendment.accn]');
     assert.equal(src.type, '10-K/A');
     assert.equal(src.amendment, true);
     assert.equal(src.dateFiled, amendment.filed);
-    const was = original.facts.find((f) => f.concept === c.revenue && f.start !== null && f.end === fy.period)!.val;
+    const was = defined(original.facts.find((f) => f.concept === c.revenue && f.start !== null && f.end === fy.period), 'original.facts.find((f) => f.concept === c.revenue && f.s...').val;
     assert.deepEqual(src.facts[c.revenue], { before: was });
-    assert.equal(fy.facts[c.revenue], was + s.restate!.delta);
+    assert.equal(fy.facts[c.revenue], was + defined(s.restate, 's.restate').delta);
     // the original 10-K still supplied the values the amendment left unchanged; it changed nothing itself
     assert.deepEqual(fy.sources[original.accn], { type: '10-K', dateFiled: original.filed, amendment: false, facts: {} });
-    assert.ok(fy.dateFiled! >= amendment.filed);
+    assert.ok(defined(fy.dateFiled, 'fy.dateFiled') >= amendment.filed);
   });
 
   test('asOf before the amendment gives back the originally filed year, with no look-ahead', async () => {
     const asOf = original.filed;
-    const fy = (await asReported(engine, { cik: s.cik, period: 'annual', asOf })).find((p) => p.fiscalYear === amendment.fy)!;
-    const was = original.facts.find((f) => f.concept === c.revenue && f.start !== null && f.end === fy.period)!.val;
+    const fy = defined((await asReported(engine, { cik: s.cik, period: 'annual', asOf })).find((p) => p.fiscalYear === amendment.fy), '(await asReported(engine, { cik: s.cik, period: \'annual...');
+    const was = defined(original.facts.find((f) => f.concept === c.revenue && f.start !== null && f.end === fy.period), 'original.facts.find((f) => f.concept === c.revenue && f.s...').val;
     assert.equal(fy.facts[c.revenue], was);
     assert.equal(fy.sources[amendment.accn], undefined);
     assert.equal(fy.dateFiled, original.filed);
@@ -147,6 +148,6 @@ describe('lineage and point-in-time of a synthetic filer', () => {
     const all = await asReported(engine, { cik: s.cik, period: 'quarter' });
     const two = await asReported(engine, { cik: s.cik, period: 'quarter', limit: 2 });
     assert.deepEqual(two, all.slice(0, 2));
-    assert.ok(all.every((p, i) => i === 0 || all[i - 1]!.period > p.period));
+    assert.ok(all.every((p, i) => i === 0 || defined(all[i - 1], 'all[i - 1]').period > p.period));
   });
 });

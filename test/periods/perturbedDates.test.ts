@@ -17,6 +17,7 @@ import { expectedPeriods, type ExpectedPeriod } from '../helpers/oracleFilerExpe
 import type { FilerSchedule } from '../helpers/oracleFilerTypes.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { EXAMPLES, scheduleArb } from './oracleSchedules.ts';
+import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
 let cleanup: () => void;
@@ -53,11 +54,11 @@ function shifted(iso: string, shift: Shift): string {
 function perturb(filings: Filing[], picks: Perturbation[]): Filing[] {
   const out = filings.map((f) => ({ ...f, facts: [...f.facts] }));
   for (const p of picks) {
-    const f = out[p.filing % out.length]!;
+    const f = defined(out[p.filing % out.length], 'out[p.filing % out.length]');
     const own = f.facts.reduce((a, x) => (x.end > a ? x.end : a), '');
     const earlier = [...new Set(f.facts.map((x) => x.end).filter((e) => e < own))].sort();
     if (earlier.length === 0) continue;
-    const from = earlier[p.date % earlier.length]!;
+    const from = defined(earlier[p.date % earlier.length], 'earlier[p.date % earlier.length]');
     const to = shifted(from, p.shift);
     f.facts = f.facts.map((x) => ({
       ...x,
@@ -72,11 +73,11 @@ const dayDiff = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)
 
 function assertSane(got: AsReportedPeriod[], want: ExpectedPeriod[], what: string): void {
   assert.equal(new Set(got.map((p) => p.period)).size, got.length, `${what}: one row per period date`);
-  const label = (p: { fiscalYear: number; fiscalPeriod: string }) => `${p.fiscalYear} ${p.fiscalPeriod}`;
+  const label = (p: { fiscalYear: number; fiscalPeriod: string }) => `${String(p.fiscalYear)} ${p.fiscalPeriod}`;
   // newest first, one row per true fiscal period (TTM: one per quarter end), each with its true label and values
   assert.deepEqual(got.map(label), want.map(label), `${what}: the true fiscal periods, newest first`);
   got.forEach((g, i) => {
-    const w = want[i]!;
+    const w = defined(want[i], 'want[i]');
     assert.ok(dayDiff(g.period, w.period) <= 7, `${what} ${label(g)}: period ${g.period} is the true ${w.period} or a tagged variant`);
     assert.deepEqual(g.facts, w.facts, `${what} ${label(g)} ${w.period}: the true values`);
   });
@@ -88,12 +89,12 @@ async function check(s: FilerSchedule, picks: Perturbation[], asOfPick: number):
   fs.writeFileSync(file, companyFactsJson(s, perturb(truth, picks)));
   await ingestPaths(engine, [file]);
   const from = truth.findIndex((f) => f.fp === 'FY');
-  const asOf = truth[from + (asOfPick % (truth.length - from))]!.filed;
+  const asOf = defined(truth[from + (asOfPick % (truth.length - from))], 'truth[from + (asOfPick % (truth.length - from))]').filed;
   for (const period of ['annual', 'quarter', 'ttm'] as const) {
     const all = await asReported(engine, { cik: s.cik, period });
-    assertSane(all, expectedPeriods(s, period, truth), `${period} of cik ${s.cik}`);
+    assertSane(all, expectedPeriods(s, period, truth), `${period} of cik ${String(s.cik)}`);
     const then = await asReported(engine, { cik: s.cik, period, asOf });
-    assertSane(then, expectedPeriods(s, period, truth.filter((f) => f.filed <= asOf)), `${period} of cik ${s.cik} as of ${asOf}`);
+    assertSane(then, expectedPeriods(s, period, truth.filter((f) => f.filed <= asOf)), `${period} of cik ${String(s.cik)} as of ${asOf}`);
     // a period known then carries the label it carries now
     for (const p of then) {
       const now = all.find((x) => dayDiff(x.period, p.period) <= 7 && x.fiscalPeriod === p.fiscalPeriod);
@@ -109,13 +110,13 @@ const perturbationArb = fc.record({
 });
 
 test("a later 10-Q's comparative quarter tagged one day late keeps the quarter's identity", async () => {
-  const s = { ...EXAMPLES[0]!.schedule, cik: 940001 };
+  const s = { ...defined(EXAMPLES[0], 'EXAMPLES[0]').schedule, cik: 940001 };
   const filings = filingsOf(s);
   // the second year's Q2 10-Q restates nothing but tags the prior year's Q2 as ending a day late
   const q2 = filings.findIndex((f) => f.fp === 'Q2' && f.fy === s.firstYear + 1);
-  const priorQ2End = filings.find((f) => f.fp === 'Q2' && f.fy === s.firstYear)!.facts.at(-1)!.end;
-  const own = filings[q2]!.facts.reduce((a, x) => (x.end > a ? x.end : a), '');
-  const earlier = [...new Set(filings[q2]!.facts.map((x) => x.end).filter((e) => e < own))].sort();
+  const priorQ2End = defined(defined(filings.find((f) => f.fp === 'Q2' && f.fy === s.firstYear), 'filings.find((f) => f.fp === \'Q2\' && f.fy === s.firstYear)').facts.at(-1), 'filings.find((f) => f.fp === \'Q2\' && f.fy === s.firstYe...').end;
+  const own = defined(filings[q2], 'filings[q2]').facts.reduce((a, x) => (x.end > a ? x.end : a), '');
+  const earlier = [...new Set(defined(filings[q2], 'filings[q2]').facts.map((x) => x.end).filter((e) => e < own))].sort();
   await check(s, [{ filing: q2, date: earlier.indexOf(priorQ2End), shift: 'plus-one' }], 0);
 });
 
@@ -130,7 +131,7 @@ test('every series computes and gives back the truth when comparatives carry per
 });
 
 test('a filer that tags DocumentFiscalYearFocus one year low for several years is labelled from its calendar', async () => {
-  for (const [i, { schedule }] of [EXAMPLES[1]!, EXAMPLES[2]!].entries()) {
+  for (const [i, { schedule }] of [defined(EXAMPLES[1], 'EXAMPLES[1]'), defined(EXAMPLES[2], 'EXAMPLES[2]')].entries()) {
     const s = { ...schedule, cik: 960001 + i };
     const truth = filingsOf(s);
     // every filing of the first two years states the year before as its focus
@@ -141,7 +142,7 @@ test('a filer that tags DocumentFiscalYearFocus one year low for several years i
     for (const period of ['annual', 'quarter', 'ttm'] as const) {
       const got = await asReported(engine, { cik: s.cik, period });
       const want = expectedPeriods(s, period, truth);
-      assert.deepEqual(got.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), want.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), `${period} of cik ${s.cik}`);
+      assert.deepEqual(got.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), want.map((p) => [p.period, p.fiscalYear, p.fiscalPeriod]), `${period} of cik ${String(s.cik)}`);
     }
   }
 });

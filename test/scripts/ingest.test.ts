@@ -8,6 +8,7 @@ import { Engine } from '../../engine/db/Engine.ts';
 import { useEdgarFixtureServer } from '../helpers/edgarFixtureServer.ts';
 import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
 import { runIngestCli } from '../helpers/runIngestCli.ts';
+import { defined } from '../helpers/defined.ts';
 
 const UA = 'Filings Engine Tests tests@example.com';
 const edgar = useEdgarFixtureServer();
@@ -26,7 +27,7 @@ async function withEngine<T>(dir: string, fn: (engine: Engine) => Promise<T>): P
 }
 
 async function factCount(dir: string): Promise<number> {
-  return withEngine(dir, async (e) => (await e.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_facts'))[0]!.n);
+  return withEngine(dir, async (e) => defined((await e.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_facts'))[0], '(await e.query<{ n: number }>(\'SELECT count(*)::INTEGER ...').n);
 }
 
 test('online ingest refuses to start without SEC_USER_AGENT, says how to set it, and sends nothing', async () => {

@@ -9,6 +9,7 @@ import { Engine } from '../../engine/db/Engine.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
 import { REPO, runIngestCli } from '../helpers/runIngestCli.ts';
+import { defined } from '../helpers/defined.ts';
 
 interface Counts {
   facts: number;
@@ -27,9 +28,9 @@ async function withEngine<T>(dir: string, mode: 'read' | 'write', fn: (engine: E
 
 function counts(dir: string): Promise<Counts> {
   return withEngine(dir, 'read', async (e) =>
-    (await e.query<Counts>(
+    defined((await e.query<Counts>(
       'SELECT (SELECT count(*)::INTEGER FROM src_facts) AS facts, (SELECT count(*)::INTEGER FROM src_filings) AS filings, (SELECT count(*)::INTEGER FROM src_entities) AS entities',
-    ))[0]!,
+    ))[0], '(await e.query<Counts>( \'SELECT (SELECT count(*)::INTEGE...'),
   );
 }
 
@@ -41,8 +42,8 @@ function stagedBatches(dir: string): string[] {
 async function waitFor(file: string, child: ReturnType<typeof spawn>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!fs.existsSync(file)) {
-    if (child.exitCode !== null) throw new Error(`child exited early with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`child not at the journal after ${timeoutMs} ms`);
+    if (child.exitCode !== null) throw new Error(`child exited early with code ${String(child.exitCode)}`);
+    if (Date.now() > deadline) throw new Error(`child not at the journal after ${String(timeoutMs)} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -60,12 +61,12 @@ test('a writer killed with SIGKILL before its journal leaves row counts unchange
     const stderr: Buffer[] = [];
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'test', 'helpers', 'ingestUntilJournal.ts'), dir, marker, inputs], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr.on('data', (d: Buffer) => stderr.push(d));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => { resolve(signal); }));
     try {
       await waitFor(marker, child, 60_000);
     } catch (err) {
       child.kill('SIGKILL');
-      throw new Error(`${(err as Error).message}\n${Buffer.concat(stderr).toString()}`);
+      throw new Error(`${(err as Error).message}\n${Buffer.concat(stderr).toString()}`, { cause: err });
     }
     // the batch is staged: Parquet files exist under _staging, no journal yet
     const [batch, ...others] = stagedBatches(dir);

@@ -35,7 +35,7 @@ test('off a terminal, a line is printed at most once per interval and the last s
   assert.equal(out.text(), 'ingest: 3 files, 3.0 MB of 4.0 MB (75%)\ningest: 4 files, 4.0 MB of 4.0 MB (100%)\n');
 });
 
-test('on a terminal a bar shows the percentage, bytes and the current file', async () => {
+test('on a terminal a bar shows the percentage, bytes and the current file', () => {
   const out = capture(true);
   const p = createProgress({ label: 'ingest', totalBytes: 2_000_000, stream: out.stream });
   p.update(1, 1_000_000, '/data/in/CIK0000320193.json.gz');
