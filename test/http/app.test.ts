@@ -13,7 +13,7 @@ import { PLANS, type Plan } from '../../engine/accounts/plans.ts';
 import { ENDPOINTS } from '../../http/endpoints/index.ts';
 import { companyEndpoints } from '../../http/endpoints/company.ts';
 import type { Endpoint } from '../../http/registry.ts';
-import { DEFAULT_TIERS, type TierLabel } from '../../http/tiers.ts';
+import { DEFAULT_TIERS, type TierConfig, type TierLabel } from '../../http/tiers.ts';
 import { bearer, fixtureWarehouse, RATE_HEADERS, startTestApp, type TestApp, type TestWarehouse } from './testApp.ts';
 import { defined } from '../helpers/defined.ts';
 import { parseCompanyFacts, unitFacts, type CompanyFactsDoc } from '../helpers/companyFacts.ts';
@@ -62,8 +62,10 @@ const logger = pino({ level: 'info' }, { write: (line: string) => { logLines.pus
 
 before(async () => {
   wh = await fixtureWarehouse();
-  // the suite makes a few anonymous requests per route (401 checks), more than the default anonymous minute allows
-  const tiers = { ...DEFAULT_TIERS, anonymous: { perMinute: 10_000, perDay: 100_000 } };
+  // the suite makes a few requests per route and plan (401 and tier checks), more than the default minutes allow; the
+  // plans keep their limit and page-size clamps, which tests below check
+  const plans = Object.fromEntries(Object.entries(DEFAULT_TIERS.plans).map(([plan, p]) => [plan, { ...p, perMinute: 10_000, perDay: 100_000 }])) as TierConfig['plans'];
+  const tiers: TierConfig = { ...DEFAULT_TIERS, plans, anonymous: { perMinute: 10_000, perDay: 100_000 } };
   app = await startTestApp(wh.engine, { endpoints: [...ENDPOINTS, ...labelledEndpoints, pagedFacts, arrayFacts, broken], logger, tiers });
 });
 after(async () => {
