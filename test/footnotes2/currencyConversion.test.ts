@@ -8,15 +8,20 @@ import { footnoteApp, XBRL, type FootnoteApp } from '../footnotes/footnoteApp.ts
 import { addDays, ecbTable, FX_DIR, latestOnOrBefore } from '../fx/fxSources.ts';
 
 const UNP_10Q = XBRL('ixbrl', 'unp-10-q-2025-07-24.html.gz');
+const SPIRE_10Q = XBRL('ixbrl', 'spre20231231_10q.htm.gz');
+const ENTITY = 'dei:LegalEntityAxis';
 const close = (a: number, b: number, rel = 1e-9) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b));
 
 let fa: FootnoteApp;
 let ecb: Map<string, Map<string, number>>;
 before(async () => {
-  fa = await footnoteApp([FX_DIR, UNP_10Q]);
+  fa = await footnoteApp([FX_DIR, UNP_10Q, SPIRE_10Q]);
   ecb = await ecbTable();
 });
 after(async () => fa.close());
+
+/** USD -> EUR spot: the ECB publication on or before `day`. */
+const usdEurSpot = (day: string) => ({ date: latestOnOrBefore(ecb, day)!, rate: 1 / ecb.get(latestOnOrBefore(ecb, day)!)!.get('USD')! });
 
 /** USD -> EUR day-weighted average over [start, end]: every calendar day carries the latest ECB publication. */
 function usdEurAverage(start: string, end: string): number {
@@ -48,6 +53,28 @@ describe('Footnotes II currency', () => {
     assert.equal(orig.body.periods.find((p: any) => p.period === '2025-06-30').laborExpense, filed);
     const usd = await fa.get('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4');
     assert.ok(!('fx' in usd.body));
+  });
+
+  test("subsidiary-financials in EUR: Spire's registrants, net income at the quarter average, assets at the spot", async () => {
+    const doc = documentFacts(SPIRE_10Q);
+    const [start, end] = ['2023-10-01', '2023-12-31'];
+    const { status, body } = await fa.get('/api/footnotes/subsidiary-financials?cik=1126956&period=quarter&limit=2&currency=EUR');
+    assert.equal(status, 200, JSON.stringify(body));
+    const p = body.find((x: any) => x.period === end);
+    const registrants = [...new Set(doc.filter((f) => f.concept === 'us-gaap:NetIncomeLoss' && f.start === start && f.end === end
+      && Object.keys(f.dims).length === 1 && f.dims[ENTITY]).map((f) => f.dims[ENTITY]!))];
+    assert.ok(registrants.length >= 2);
+    const avg = usdEurAverage(start, end);
+    const spot = usdEurSpot(end);
+    for (const m of registrants) {
+      const s = p.subsidiaries.find((x: any) => x.member === m);
+      assert.equal(s.currency, 'EUR');
+      assert.ok(close(s.netIncome, docValue(doc, 'us-gaap:NetIncomeLoss', end, { [ENTITY]: m }, start)! * avg, 1e-8), m);
+      assert.ok(close(s.assets, docValue(doc, 'us-gaap:Assets', end, { [ENTITY]: m })! * spot.rate, 1e-8), m);
+    }
+    const spotEntry = p.fx.rates.find((r: any) => r.method === 'spot');
+    assert.equal(spotEntry.effectiveDate, spot.date);
+    assert.ok(close(spotEntry.rate, spot.rate));
   });
 
   test('a currency outside the spec list is a 400 on every converting endpoint', async () => {
