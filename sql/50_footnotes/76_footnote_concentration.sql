@@ -54,16 +54,14 @@ cr_revenue_converted AS MATERIALIZED (
 cr_revenue AS (
   -- a counterparty's revenue: tagged on its member alone; filed in the requested currency first, else USD, then
   -- converted into the requested currency by the spec's rules (fx_convert_rows)
-  SELECT r.cp, r.period_end, r.fp,
-         arg_min(r.value, (r.fx_original_unit <> footnote_currency_param(currency), r.fx_original_unit <> 'USD', r.label_rank, r.pref, r.fx_original_unit)) AS revenue,
-         arg_min(r.unit, (r.fx_original_unit <> footnote_currency_param(currency), r.fx_original_unit <> 'USD', r.label_rank, r.pref, r.fx_original_unit)) AS revenue_unit,
-         arg_min(fx_entry('revenue', r.fx_currency, r.fx_method, r.fx_rate, r.fx_effective_date, r.period_start, r.period_end, r.fx_converted),
-                 (r.fx_original_unit <> footnote_currency_param(currency), r.fx_original_unit <> 'USD', r.label_rank, r.pref, r.fx_original_unit)) AS revenue_fx
+  SELECT r.cp, r.period_end, r.fp, r.value AS revenue, r.unit AS revenue_unit,
+         r.fx_currency, r.fx_method, r.fx_rate, r.fx_effective_date, r.fx_converted, r.period_start AS revenue_start
   FROM cr_revenue_converted r
-  GROUP BY ALL
+  QUALIFY row_number() OVER (PARTITION BY r.cp, r.period_end, r.fp
+                             ORDER BY r.fx_original_unit <> footnote_currency_param(currency), r.fx_original_unit <> 'USD', r.label_rank, r.pref, r.fx_original_unit) = 1
 ),
 cr_points AS (
-  SELECT s.*, rv.revenue, rv.revenue_unit, rv.revenue_fx,
+  SELECT s.*, rv.revenue, rv.revenue_unit, rv.fx_currency, rv.fx_method, rv.fx_rate, rv.fx_effective_date, rv.fx_converted, rv.revenue_start,
          row_number() OVER (PARTITION BY s.risk_type, s.benchmark, s.cp ORDER BY s.period_end DESC) AS nth
   FROM cr_shares s
   LEFT JOIN cr_revenue rv ON s.cp IS NOT NULL AND rv.cp = s.cp AND rv.period_end = s.period_end AND rv.fp = s.fp
@@ -89,10 +87,14 @@ cr_groups AS (
          any_value(json_object('history', history)) FILTER (WHERE cp IS NULL) AS aggregate
   FROM cr_series GROUP BY ALL
 ),
-cr_fx AS (
-  -- one response-level block over every counterparty revenue served
-  SELECT fx_block(footnote_currency_param(currency), list(revenue_fx)) AS fx
+cr_fx_entries AS (
+  -- one response-level block over every counterparty revenue served; none served = an empty list, for which
+  -- fx_block answers NULL (a NULL list would give a block of NULLs)
+  SELECT list(fx_entry('revenue', fx_currency, fx_method, fx_rate, fx_effective_date, revenue_start, period_end, fx_converted)) AS entries
   FROM cr_points WHERE revenue IS NOT NULL AND (lim IS NULL OR nth <= lim)
+),
+cr_fx AS (
+  SELECT fx_block(footnote_currency_param(currency), coalesce(entries, [])) AS fx FROM cr_fx_entries
 )
 SELECT coalesce((SELECT to_json(list(json_object('riskType', risk_type, 'benchmark', benchmark,
                                                  'riskTypeMembers', type_ms, 'benchmarkMembers', bench_ms,

@@ -116,15 +116,18 @@ wf_member_json AS (
   WHERE m.role <> 'subtotal'
   GROUP BY m.scope, m.member
 ),
-wf_fx AS (
-  -- one response-level block over every monetary value of the served periods
-  SELECT fx_block(footnote_currency_param(currency),
-                  list(fx_entry(k.concept, k.fx_currency, k.fx_method, k.fx_rate, k.fx_effective_date, k.period_start, k.period_end, k.fx_converted))) AS fx
+wf_fx_entries AS (
+  -- one response-level block over every monetary value of the served periods; none served = an empty list, for
+  -- which fx_block answers NULL (a NULL list would give a block of NULLs)
+  SELECT list(fx_entry(k.concept, k.fx_currency, k.fx_method, k.fx_rate, k.fx_effective_date, k.period_start, k.period_end, k.fx_converted)) AS entries
   FROM wf_picked k
   SEMI JOIN wf_periods p ON p.series = k.series AND p.period_end = k.period_end AND p.fiscal_period = k.fiscal_period
   SEMI JOIN wf_vals v ON v.series = k.series AND v.period_end = k.period_end AND v.fiscal_period = k.fiscal_period
                      AND v.dim_key = k.dim_key AND v.concept = k.concept
   WHERE k.fx_currency IS NOT NULL
+),
+wf_fx AS (
+  SELECT fx_block(footnote_currency_param(currency), coalesce(entries, [])) AS fx FROM wf_fx_entries
 )
 SELECT coalesce((SELECT to_json(list(j ORDER BY period_end DESC)) FROM wf_period_json), '[]'::JSON) AS periods,
        coalesce((SELECT to_json(list(json_object('member', member, 'name', member_name(member), 'role', role, 'history', history)
