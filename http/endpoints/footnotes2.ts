@@ -2,17 +2,22 @@
 // footnote_* macro of sql/50_footnotes; the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
-import { booleanParam, enumParam } from '../params/ParamSpec.ts';
+import { booleanParam, dateParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
+import { currencyArg, currencyParam } from '../params/currency.ts';
 
 const footnotePeriodParam = periodParam(['annual', 'quarter'] as const, 'annual: fiscal years; quarter: quarterly series (Q2/Q3 synthesized from H1/9M when only the cumulative was tagged)');
-// Conversion into other currencies arrives with the FX layer, as on the Footnotes I endpoints (400 otherwise).
-const footnoteCurrencyParam = enumParam(['USD', 'original'] as const, 'USD (default) or original (as reported); other ISO 4217 codes arrive with currency conversion', {
-  default: 'USD',
-});
+// The spec's full `currency` parameter; the macros convert with sql/30_fx (footnote_pick / fx_convert_rows).
+// Revenue and business segmentation take none: their values are served as filed, `unit` naming the currency.
+const footnoteCurrencyParam = currencyParam;
+const asOfParam = dateParam('Point in time (beyond the spec, for backtests without look-ahead): use only filings accepted on or before this date');
+
+function asOfArg(params: Record<string, unknown>) {
+  return (params.asOf as string | undefined) ?? null;
+}
 
 function seriesArgs({ entity, params }: CallInput) {
-  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, (params.currency as string | undefined) ?? 'USD'];
+  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, currencyArg(params), asOfArg(params)];
 }
 
 function periodArgs({ entity, params }: CallInput) {
@@ -30,7 +35,7 @@ const member = { member: v.pipe(v.string(), v.description('Raw XBRL member QName
 
 export const RevenueSegmentationPeriod = v.object({
   ...periodFields,
-  unit: v.pipe(v.nullable(v.string()), v.description('Unit of the values, usually USD')),
+  unit: v.pipe(v.nullable(v.string()), v.description('Unit of the values as filed (the reporting currency), usually USD')),
   geography: v.object({
     countries: v.array(v.object({
       code: v.pipe(v.string(), v.description('ISO 3166-1 alpha-2')), name: v.string(), continent: v.nullable(v.string()), value: num,
@@ -54,7 +59,7 @@ const metricsSchema = v.pipe(v.object({
 }), v.description('Each present only when tagged, never null'));
 export const BusinessSegmentationPeriod = v.object({
   ...periodFields,
-  unit: v.pipe(v.nullable(v.string()), v.description('Unit of the values, usually USD')),
+  unit: v.pipe(v.nullable(v.string()), v.description('Unit of the values as filed (the reporting currency), usually USD')),
   segments: v.array(v.object({
     ...member,
     role: v.pipe(v.picklist(['segment', 'elimination', 'reconciling', 'subtotal']), v.description('segment + elimination + reconciling reconcile to the consolidated figure; subtotal rows only with includeSubtotals=true')),
@@ -130,9 +135,9 @@ export const footnotes2Endpoints = defineEndpoints(
     description: 'Revenue by geography (countries with ISO code and continent, US states, regions with continent rollups explained by their countries, filer catch-alls) and by product or service (flat, parent/leaf overlap kept) per period.',
     tiers: [],
     entity: true,
-    params: { period: footnotePeriodParam, limit: limitParam },
+    params: { period: footnotePeriodParam, limit: limitParam, asOf: asOfParam },
     macro: 'footnote_revenue_segmentation',
-    args: periodArgs,
+    args: (input: CallInput) => [...periodArgs(input), asOfArg(input.params)],
     shape: 'array',
     response: RevenueSegmentationPeriod,
   },
@@ -147,9 +152,10 @@ export const footnotes2Endpoints = defineEndpoints(
       period: footnotePeriodParam,
       limit: limitParam,
       includeSubtotals: booleanParam('Also serve subtotal rows (the operating-segments total, "total" members); default false', { default: false }),
+      asOf: asOfParam,
     },
     macro: 'footnote_business_segmentation',
-    args: (input: CallInput) => [...periodArgs(input), (input.params.includeSubtotals as boolean | undefined) ?? false],
+    args: (input: CallInput) => [...periodArgs(input), (input.params.includeSubtotals as boolean | undefined) ?? false, asOfArg(input.params)],
     shape: 'array',
     response: BusinessSegmentationPeriod,
   },
@@ -160,7 +166,7 @@ export const footnotes2Endpoints = defineEndpoints(
     description: 'Per period, one entry per legal-entity or consolidated-entity member (the registrants of a multi-registrant filing, the parent company, eliminations) with its revenue, operating and net income, tax, operating cash flow, assets, liabilities, equity, cash and long-term debt as filed; nothing summed.',
     tiers: [],
     entity: true,
-    params: { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam },
+    params: { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam, asOf: asOfParam },
     macro: 'footnote_subsidiary_financials',
     args: seriesArgs,
     shape: 'array',
@@ -174,9 +180,9 @@ export const footnotes2Endpoints = defineEndpoints(
     description: 'Series-major: groups by risk type and benchmark (stable categories, so renamed members continue one series), each with its named counterparties (the filer\'s own member, share history as fractions of 1, revenue when tagged) and the aggregate series of shares tagged without a counterparty.',
     tiers: ['Pro'],
     entity: true,
-    params: { currency: footnoteCurrencyParam, limit: limitParam },
+    params: { currency: footnoteCurrencyParam, limit: limitParam, asOf: asOfParam },
     macro: 'footnote_concentration',
-    args: ({ entity, params }: CallInput) => [entity!.cik, params.limit as number, (params.currency as string | undefined) ?? 'USD'],
+    args: ({ entity, params }: CallInput) => [entity!.cik, params.limit as number, currencyArg(params), asOfArg(params)],
     shape: 'object',
     omitWhenNull: ['fx'],
     response: ConcentrationResponse,
@@ -188,7 +194,7 @@ export const footnotes2Endpoints = defineEndpoints(
     description: 'Labor and related expense, salaries and wages, direct and other labor, defined-contribution cost, compensation accruals, workers\' compensation liability and headcount per period; labor cost per segment (subtotals excluded) and per income-statement caption (sparse until the expense disaggregation rules apply).',
     tiers: ['Pro'],
     entity: true,
-    params: { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam },
+    params: { currency: footnoteCurrencyParam, period: footnotePeriodParam, limit: limitParam, asOf: asOfParam },
     macro: 'footnote_workforce_cost',
     args: seriesArgs,
     shape: 'object',

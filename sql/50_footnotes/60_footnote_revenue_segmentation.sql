@@ -8,7 +8,9 @@
 -- and other (value - explainedByCountries). product is flat: a parent (us-gaap:ProductMember) and its leaves both
 -- appear, never summed. Quarterly: Q2/Q3 come from H1/9M less the earlier span when only the cumulative was tagged.
 -- unit: the unit most values are in (USD, or the filer's reporting currency); values are served as filed.
-CREATE OR REPLACE MACRO footnote_revenue_segmentation(c, period, lim) AS TABLE
+-- as_of: DATE, only filings accepted on or before it and no FX rate published after it (point in time, beyond the
+-- spec), NULL = everything ingested.
+CREATE OR REPLACE MACRO footnote_revenue_segmentation(c, period, lim, as_of) AS TABLE
 WITH rs_fields AS (
   SELECT * FROM (VALUES
     ('revenue', 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', 1),
@@ -24,7 +26,7 @@ WITH rs_fields AS (
 rs_raw AS MATERIALIZED (
   SELECT *, CASE WHEN axis IN ('srt:StatementGeographicalAxis', 'us-gaap:StatementGeographicalAxis')
                    OR regexp_matches(axis, ':\w*(Geograph|Region|Countr)\w*Axis$') THEN 'geo' ELSE 'product' END AS section
-  FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(concept) FROM rs_fields), NULL)
+  FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(concept) FROM rs_fields), NULL)
   WHERE len(dims) = 1 AND period_start IS NOT NULL
     AND (axis IN ('srt:StatementGeographicalAxis', 'us-gaap:StatementGeographicalAxis', 'srt:ProductOrServiceAxis', 'us-gaap:ProductOrServiceAxis')
          OR regexp_matches(axis, ':\w*(Geograph|Region|Countr|ProductOrService|ProductsAndServices|ProductLine)\w*Axis$'))
@@ -41,7 +43,7 @@ rs_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('rs_series', period, lim)
 ),
 rs_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('rs_series', 'USD') s
+  SELECT s.* FROM footnote_pick('rs_series', 'original', as_of := as_of) s
   SEMI JOIN rs_periods p USING (series, period_end, fiscal_period)
 ),
 rs_vals AS MATERIALIZED (

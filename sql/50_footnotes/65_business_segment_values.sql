@@ -13,7 +13,9 @@
 -- income) enters operatingIncome as minus that expense, so the segment operating income reconciles as the filer's
 -- table does. A member stated both alone and under the operating-segments member is read from the latter: that is the figure
 -- before the eliminations the filer tags on their own, so segment + elimination + reconciling sum to the whole.
-CREATE OR REPLACE MACRO business_segment_values(c, period, lim) AS TABLE
+-- as_of: DATE, only filings accepted on or before it and no FX rate published after it (point in time, beyond the
+-- spec), NULL = everything ingested.
+CREATE OR REPLACE MACRO business_segment_values(c, period, lim, as_of) AS TABLE
 WITH bs_fields AS (
   SELECT * FROM (VALUES
     ('revenue', 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', 1),
@@ -47,7 +49,7 @@ WITH bs_fields AS (
 ),
 bs_raw AS MATERIALIZED (
   SELECT *
-  FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM bs_fields), NULL)
+  FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM bs_fields), NULL)
   WHERE len(dims) = 0
      OR (len(dims) <= 2 AND list_bool_and(list_transform(dims, d ->
            d.axis IN ('us-gaap:StatementBusinessSegmentsAxis', 'srt:ConsolidationItemsAxis', 'us-gaap:ConsolidationItemsAxis')
@@ -64,7 +66,7 @@ bs_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('bs_series', period, lim)
 ),
 bs_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('bs_series', 'USD') s
+  SELECT s.* FROM footnote_pick('bs_series', 'original', as_of := as_of) s
   SEMI JOIN bs_periods p USING (series, period_end, fiscal_period)
 ),
 bs_vals AS MATERIALIZED (

@@ -4,9 +4,9 @@
 -- segments: one per (role, member) of business_segment_values, segments first then eliminations and reconciling items,
 -- each by revenue descending; metrics hold only the fields the filer tagged (json_compact). unit: the unit most
 -- values are in. Values are served as filed.
-CREATE OR REPLACE MACRO footnote_business_segmentation(c, period, lim, include_subtotals) AS TABLE
+CREATE OR REPLACE MACRO footnote_business_segmentation(c, period, lim, include_subtotals, as_of) AS TABLE
 WITH bs AS MATERIALIZED (
-  SELECT * FROM business_segment_values(c, period, lim)
+  SELECT * FROM business_segment_values(c, period, lim, as_of)
 ),
 bs_periods AS (
   SELECT DISTINCT b.period_end, b.period, b.fiscalYear, b.fiscalPeriod, b.dateFiled FROM bs b

@@ -4,9 +4,9 @@
 -- reconciles: within 0.5% of the consolidated figure (rounding in filers' tables). Subtotals never enter the sum.
 -- A reconciling item tagged under an expense concept (e.g. research and development on the reconciling-items member)
 -- is not a metric field, so it shows up here as a difference rather than being guessed into the sum.
-CREATE OR REPLACE MACRO business_segment_reconciliation(c, period, lim) AS TABLE
+CREATE OR REPLACE MACRO business_segment_reconciliation(c, period, lim, as_of := NULL) AS TABLE
 WITH bs AS MATERIALIZED (
-  SELECT * FROM business_segment_values(c, period, lim)
+  SELECT * FROM business_segment_values(c, period, lim, as_of)
 ),
 parts AS (
   SELECT b.period_end, b.period, b.fiscalPeriod, b.field,

@@ -1,11 +1,14 @@
 -- Grain: one row per subsidiary financials period of one company, newest first: the /api/footnotes/subsidiary-financials
--- resource. c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- resource. c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'original', 'USD' or an ISO 4217 code
+-- (converted by footnote_pick, the fx block per period as on the Footnotes I endpoints).
 -- One entry per member of a legal-entity or consolidated-entity axis (dei:LegalEntityAxis, srt/us-gaap
 -- ConsolidatedEntitiesAxis, a filer's own ...LegalEntity/ConsolidatedEntit/Subsidiar...Axis) tagged alone: the
 -- registrants of a multi-registrant filing, the parent-company member, elimination members, all served as filed.
 -- Nothing is summed and the undimensioned (consolidated) figures are not served here. Fields are omitted when
 -- untagged (json_compact); sorted by revenue, then assets, descending. Periods are those with any entity fact.
-CREATE OR REPLACE MACRO footnote_subsidiary_financials(c, period, lim, currency) AS TABLE
+-- as_of: DATE, only filings accepted on or before it and no FX rate published after it (point in time, beyond the
+-- spec), NULL = everything ingested.
+CREATE OR REPLACE MACRO footnote_subsidiary_financials(c, period, lim, currency, as_of) AS TABLE
 WITH sub_fields AS (
   SELECT * FROM (VALUES
     ('revenue', 'us-gaap:Revenues', 1),
@@ -30,7 +33,7 @@ WITH sub_fields AS (
   ) t(field, concept, pref)
 ),
 sub_raw AS MATERIALIZED (
-  SELECT * FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM sub_fields), NULL)
+  SELECT * FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM sub_fields), NULL)
   WHERE len(dims) = 1
     AND (axis IN ('dei:LegalEntityAxis', 'srt:ConsolidatedEntitiesAxis', 'us-gaap:ConsolidatedEntitiesAxis')
          OR regexp_matches(axis, ':\w*(LegalEntit|ConsolidatedEntit|Subsidiar)\w*Axis$'))
@@ -45,7 +48,7 @@ sub_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('sub_series', period, lim)
 ),
 sub_picked AS MATERIALIZED (
-  SELECT s.* FROM footnote_pick('sub_series', footnote_currency_param(currency)) s
+  SELECT s.* FROM footnote_pick('sub_series', footnote_currency_param(currency), as_of := as_of) s
   SEMI JOIN sub_periods p USING (series, period_end, fiscal_period)
 ),
 sub_entries AS (

@@ -1,5 +1,6 @@
 -- Grain: one row (the whole response) per company: the /api/footnotes/concentration resource, series-major.
--- c: cik; lim: newest points per history (NULL = all); currency: 'USD' | 'original'.
+-- c: cik; lim: newest points per history (NULL = all); currency: 'original', 'USD' or an ISO 4217 code (counterparty
+-- revenue converted by fx_convert_rows; shares never).
 -- Shares (ConcentrationRiskPercentage1) are grouped by the stable categories of their type and benchmark members
 -- (concentration_risk_type / concentration_benchmark), so renamed members continue one series; the filer's members are
 -- listed in riskTypeMembers / benchmarkMembers. A counterparty is the member of any other axis on the fact
@@ -10,7 +11,9 @@
 -- Points: annual (FY) and quarterly spans; a 10-Q's year-to-date share stands for the quarter it ends (H1 -> Q2,
 -- 9M -> Q3) unless that quarter was tagged on its own. Groups with named counterparties first; counterparties by
 -- latest share descending.
-CREATE OR REPLACE MACRO footnote_concentration(c, lim, currency) AS TABLE
+-- as_of: DATE, only filings accepted on or before it and no FX rate published after it (point in time, beyond the
+-- spec), NULL = everything ingested.
+CREATE OR REPLACE MACRO footnote_concentration(c, lim, currency, as_of) AS TABLE
 WITH cr_revenue_concepts AS (
   SELECT * FROM (VALUES
     ('us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', 1), ('us-gaap:Revenues', 2),
@@ -26,7 +29,7 @@ cr_raw AS MATERIALIZED (
          CASE WHEN label = 'FY' OR (period_start IS NULL AND label = 'Q4' AND fiscal_year IS NOT NULL) THEN 'FY'
               WHEN label = 'H1' THEN 'Q2' WHEN label = '9M' THEN 'Q3' ELSE label END AS fp,
          CASE WHEN label IN ('H1', '9M') THEN 2 ELSE 1 END AS label_rank
-  FROM footnote_facts(cik_bucket(c), c, NULL,
+  FROM footnote_facts(cik_bucket(c), c, as_of,
                       ['us-gaap:ConcentrationRiskPercentage1', 'us-gaap:ConcentrationRiskPercentage'] || (SELECT list(concept) FROM cr_revenue_concepts), NULL)
   WHERE label IS NOT NULL AND len(dims) BETWEEN 1 AND 5
     AND list_bool_or(list_transform(dims, d -> d.axis LIKE '%ConcentrationRisk%' OR d.axis LIKE '%MajorCustomers%'))
@@ -41,17 +44,24 @@ cr_shares AS (
   WHERE concept LIKE 'us-gaap:ConcentrationRiskPercentage%' AND (type_m IS NOT NULL OR bench_m IS NOT NULL OR cp IS NOT NULL)
   GROUP BY ALL
 ),
-cr_revenue AS (
-  -- a counterparty's revenue: tagged on its member alone, in the requested currency when filed in it, else USD
-  SELECT r.cp, r.period_end, r.fp,
-         arg_min(r.value, (r.unit <> footnote_currency_param(currency), r.unit <> 'USD', r.label_rank, k.pref)) AS revenue,
-         arg_min(r.unit, (r.unit <> footnote_currency_param(currency), r.unit <> 'USD', r.label_rank, k.pref)) AS revenue_unit
-  FROM cr_raw r JOIN cr_revenue_concepts k USING (concept)
+cr_revenue_rows AS MATERIALIZED (
+  SELECT r.*, k.pref FROM cr_raw r JOIN cr_revenue_concepts k USING (concept)
   WHERE len(r.dims) = 1 AND r.cp IS NOT NULL
-  GROUP BY ALL
+),
+cr_revenue_converted AS MATERIALIZED (
+  SELECT * FROM fx_convert_rows('cr_revenue_rows', footnote_currency_param(currency), as_of)
+),
+cr_revenue AS (
+  -- a counterparty's revenue: tagged on its member alone; filed in the requested currency first, else USD, then
+  -- converted into the requested currency by the spec's rules (fx_convert_rows)
+  SELECT r.cp, r.period_end, r.fp, r.value AS revenue, r.unit AS revenue_unit,
+         r.fx_currency, r.fx_method, r.fx_rate, r.fx_effective_date, r.fx_converted, r.period_start AS revenue_start
+  FROM cr_revenue_converted r
+  QUALIFY row_number() OVER (PARTITION BY r.cp, r.period_end, r.fp
+                             ORDER BY r.fx_original_unit <> footnote_currency_param(currency), r.fx_original_unit <> 'USD', r.label_rank, r.pref, r.fx_original_unit) = 1
 ),
 cr_points AS (
-  SELECT s.*, rv.revenue, rv.revenue_unit,
+  SELECT s.*, rv.revenue, rv.revenue_unit, rv.fx_currency, rv.fx_method, rv.fx_rate, rv.fx_effective_date, rv.fx_converted, rv.revenue_start,
          row_number() OVER (PARTITION BY s.risk_type, s.benchmark, s.cp ORDER BY s.period_end DESC) AS nth
   FROM cr_shares s
   LEFT JOIN cr_revenue rv ON s.cp IS NOT NULL AND rv.cp = s.cp AND rv.period_end = s.period_end AND rv.fp = s.fp
@@ -77,16 +87,14 @@ cr_groups AS (
          any_value(json_object('history', history)) FILTER (WHERE cp IS NULL) AS aggregate
   FROM cr_series GROUP BY ALL
 ),
+cr_fx_entries AS (
+  -- one response-level block over every counterparty revenue served; none served = an empty list, for which
+  -- fx_block answers NULL (a NULL list would give a block of NULLs)
+  SELECT list(fx_entry('revenue', fx_currency, fx_method, fx_rate, fx_effective_date, revenue_start, period_end, fx_converted)) AS entries
+  FROM cr_points WHERE revenue IS NOT NULL AND (lim IS NULL OR nth <= lim)
+),
 cr_fx AS (
-  SELECT CASE WHEN footnote_currency_param(currency) = 'original' AND count(DISTINCT revenue_unit) > 1
-                THEN json_object('targetCurrency', 'original', 'originalCurrencies', list_sort(list(DISTINCT revenue_unit)), 'rates', json('[]'))
-              WHEN footnote_currency_param(currency) <> 'original' AND bool_or(revenue_unit <> footnote_currency_param(currency))
-                THEN json_object('targetCurrency', footnote_currency_param(currency), 'originalCurrencies', list_sort(list(DISTINCT revenue_unit)),
-                                 'rates', json('[]'),
-                                 'unconverted', map_from_entries(list(DISTINCT {'k': revenue_unit, 'v': ['revenue']})
-                                                                 FILTER (WHERE revenue_unit <> footnote_currency_param(currency))))
-         END AS fx
-  FROM cr_points WHERE revenue IS NOT NULL
+  SELECT fx_block(footnote_currency_param(currency), coalesce(entries, [])) AS fx FROM cr_fx_entries
 )
 SELECT coalesce((SELECT to_json(list(json_object('riskType', risk_type, 'benchmark', benchmark,
                                                  'riskTypeMembers', type_ms, 'benchmarkMembers', bench_ms,

@@ -1,5 +1,5 @@
 -- Grain: one row (the whole response) per company: the /api/footnotes/workforce-cost resource.
--- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'USD' | 'original'.
+-- c: cik; period: 'annual' | 'quarter'; lim: NULL = all; currency: 'original', 'USD' or an ISO 4217 code.
 -- periods: the undimensioned labor flows (labor and related expense, salaries and wages, direct labor, other labor,
 -- defined-contribution cost), compensation accruals and workers' compensation liability (balances) and the employee
 -- count, newest first, untagged fields omitted. perSegment: the labor flow tagged on one segment-axis or
@@ -7,8 +7,11 @@
 -- business_segment_values); subtotal members (the operating-segments total, "total" members) are excluded.
 -- byExpenseCaption: employee compensation tagged on an income-statement caption axis (IncomeStatementLocationAxis or a
 -- filer's ...ExpenseCaption/IncomeStatementLocation...Axis): sparse until the expense disaggregation rules apply.
--- fx: response-level, present when a monetary value stays in another currency than the one requested.
-CREATE OR REPLACE MACRO footnote_workforce_cost(c, period, lim, currency) AS TABLE
+-- fx: response-level, the spec's block (fx_block) over every monetary value served: rates applied, `unconverted`
+-- where a currency could not be priced; under 'original' it names the as-reported currencies.
+-- as_of: DATE, only filings accepted on or before it and no FX rate published after it (point in time, beyond the
+-- spec), NULL = everything ingested.
+CREATE OR REPLACE MACRO footnote_workforce_cost(c, period, lim, currency, as_of) AS TABLE
 WITH wf_fields AS (
   SELECT * FROM (VALUES
     ('laborExpense', 'us-gaap:LaborAndRelatedExpense', 1),
@@ -41,7 +44,7 @@ wf_raw AS MATERIALIZED (
          CASE WHEN len(dims) = 0 THEN 'total'
               WHEN axis IN ('us-gaap:IncomeStatementLocationAxis') OR regexp_matches(axis, ':\w*(IncomeStatementLocation|ExpenseCaption)\w*Axis$') THEN 'caption'
               ELSE 'segment' END AS scope
-  FROM footnote_facts(cik_bucket(c), c, NULL, (SELECT list(DISTINCT concept) FROM wf_fields), NULL)
+  FROM footnote_facts(cik_bucket(c), c, as_of, (SELECT list(DISTINCT concept) FROM wf_fields), NULL)
   WHERE len(dims) = 0
      OR (len(dims) = 1 AND (axis IN ('us-gaap:StatementBusinessSegmentsAxis', 'srt:ConsolidationItemsAxis', 'us-gaap:ConsolidationItemsAxis', 'us-gaap:IncomeStatementLocationAxis')
                             OR regexp_matches(axis, ':\w*(BusinessSegment|OperatingSegment|ReportableSegment|IncomeStatementLocation|ExpenseCaption)\w*Axis$')))
@@ -62,7 +65,7 @@ wf_periods AS MATERIALIZED (
   SELECT * FROM footnote_periods('wf_total_series', period, lim)
 ),
 wf_picked AS MATERIALIZED (
-  SELECT * FROM footnote_pick('wf_series', footnote_currency_param(currency))
+  SELECT * FROM footnote_pick('wf_series', footnote_currency_param(currency), as_of := as_of)
 ),
 wf_vals AS MATERIALIZED (
   SELECT v.*, r.scope FROM footnote_fields('wf_picked', 'wf_fields') v JOIN (SELECT DISTINCT dim_key, scope FROM wf_raw) r USING (dim_key)
@@ -113,16 +116,18 @@ wf_member_json AS (
   WHERE m.role <> 'subtotal'
   GROUP BY m.scope, m.member
 ),
+wf_fx_entries AS (
+  -- one response-level block over every monetary value of the served periods; none served = an empty list, for
+  -- which fx_block answers NULL (a NULL list would give a block of NULLs)
+  SELECT list(fx_entry(k.concept, k.fx_currency, k.fx_method, k.fx_rate, k.fx_effective_date, k.period_start, k.period_end, k.fx_converted)) AS entries
+  FROM wf_picked k
+  SEMI JOIN wf_periods p ON p.series = k.series AND p.period_end = k.period_end AND p.fiscal_period = k.fiscal_period
+  SEMI JOIN wf_vals v ON v.series = k.series AND v.period_end = k.period_end AND v.fiscal_period = k.fiscal_period
+                     AND v.dim_key = k.dim_key AND v.concept = k.concept
+  WHERE k.fx_currency IS NOT NULL
+),
 wf_fx AS (
-  SELECT CASE WHEN footnote_currency_param(currency) = 'original' AND count(DISTINCT v.unit) > 1
-                THEN json_object('targetCurrency', 'original', 'originalCurrencies', list_sort(list(DISTINCT v.unit)), 'rates', json('[]'))
-              WHEN footnote_currency_param(currency) <> 'original' AND bool_or(v.unit <> footnote_currency_param(currency))
-                THEN json_object('targetCurrency', footnote_currency_param(currency), 'originalCurrencies', list_sort(list(DISTINCT v.unit)), 'rates', json('[]'),
-                                 'unconverted', map_from_entries(list(DISTINCT {'k': v.unit, 'v': [v.concept]}) FILTER (WHERE v.unit <> footnote_currency_param(currency))))
-         END AS fx
-  FROM wf_vals v
-  SEMI JOIN wf_periods p ON p.series = v.series AND p.period_end = v.period_end AND p.fiscal_period = v.fiscal_period
-  WHERE regexp_full_match(v.unit, '[A-Z]{3}')
+  SELECT fx_block(footnote_currency_param(currency), coalesce(entries, [])) AS fx FROM wf_fx_entries
 )
 SELECT coalesce((SELECT to_json(list(j ORDER BY period_end DESC)) FROM wf_period_json), '[]'::JSON) AS periods,
        coalesce((SELECT to_json(list(json_object('member', member, 'name', member_name(member), 'role', role, 'history', history)
