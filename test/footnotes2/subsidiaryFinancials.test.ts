@@ -42,7 +42,7 @@ describe('subsidiary financials', () => {
     assert.ok(p.subsidiaries.every((s: any) => typeof s.member === 'string'));
   });
 
-  test('a currency outside the spec's list is a 400', async () => {
+  test("a currency outside the spec's list is a 400", async () => {
     const { status, body } = await fa.get('/api/footnotes/subsidiary-financials?cik=1126956&currency=XXX');
     assert.equal(status, 400);
     assert.ok(body.error);
