@@ -26,7 +26,9 @@ async function withEngine<T>(dir: string, fn: (engine: Engine) => Promise<T>): P
   }
 }
 
+/** Facts committed to the warehouse at `dir`; 0 when no writer ever laid one out there (a reader never creates one). */
 async function factCount(dir: string): Promise<number> {
+  if (!fs.existsSync(path.join(dir, '_manifest'))) return 0;
   return withEngine(dir, async (e) => defined((await e.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_facts'))[0], '(await e.query<{ n: number }>(\'SELECT count(*)::INTEGER ...').n);
 }
 
