@@ -27,7 +27,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoOwnership(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFootnotes(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFxRates(dir, DEMO_YEARS);
-    return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
+    return await ingestPaths(engine, [dir], { afterCommit: async (e) => { await materializePeriods(e); } });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

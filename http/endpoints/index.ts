@@ -5,10 +5,10 @@ import { financialsEndpoints } from './financials.ts';
 import { footnotesEndpoints } from './footnotes.ts';
 import { footnotes2Endpoints } from './footnotes2.ts';
 import { ownershipEndpoints } from './ownership.ts';
-import { healthEndpoints, statementEndpoints } from './statements.ts';
+import { financialHealthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
+  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...financialHealthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
   ...footnotes2Endpoints, ...ownershipEndpoints,
 ];

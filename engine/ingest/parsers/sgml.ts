@@ -7,7 +7,7 @@ import { IngestError } from '../IngestError.ts';
 import type { ContainerInfo, SourceFile } from '../SourceFile.ts';
 import type { Batch } from '../Batch.ts';
 import type { Address, EntityRow, FilingRow } from '../rows.ts';
-import type { Parser } from './Parser.ts';
+import type { ContainerParser } from './Parser.ts';
 import { child, parseNcHeader, parseTxtHeader, value, type SgmlNode } from './sgmlHeader.ts';
 import { itemCode } from './sgmlItems.ts';
 import { looksLikeInstance } from './xbrlInstance.ts';
@@ -163,8 +163,9 @@ function entityOf(party: SgmlNode, asOf: string): EntityRow | null {
   };
 }
 
-export const sgmlParser: Parser = {
+export const sgmlParser: ContainerParser = {
   kind: 'sgml',
+  container: true,
   detect(_file, head) {
     return HEAD.test(head);
   },
