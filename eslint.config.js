@@ -9,27 +9,8 @@ const ENGINE_PUBLIC = String.raw`(?:query/|config\.ts$|accounts/)`;
 
 const restrict = (...patterns) => ['error', { patterns }];
 
-/**
- * Lint debt: files that still have findings, listed by name so every other file is held to the rules from now on and
- * this list only shrinks (1,716 findings over the tree when lint arrived; these files, mostly the newest footnote/FX/
- * statement tests, hold the rest). Remove a file from the list when it is fixed; never add one.
- */
-const LINT_DEBT = [
-  'test/demo/demoFootnotes.test.ts',
-  'test/financials/peers.test.ts',
-  'test/financials/scores.test.ts',
-  'test/financials/statements.test.ts',
-  'test/fx/currencyParam.test.ts',
-  'test/fx/demoFx.test.ts',
-  'test/fx/demoStatementsUsd.test.ts',
-  'test/fx/endpointConversion.test.ts',
-  'test/fx/fxConversion.test.ts',
-  'test/fx/fxParsers.test.ts',
-];
-
-
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'parquet/**', 'bench/out/**', ...LINT_DEBT] },
+  { ignores: ['node_modules/**', 'parquet/**', 'bench/out/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
