@@ -53,6 +53,25 @@ export interface FactRow {
   source: SourceKind;
 }
 
+/**
+ * One short non-numeric XBRL fact (ix:nonNumeric, or a non-numeric item of an instance) as filed: the cover and
+ * identity facts that numbers need beside them, e.g. dei:TradingSymbol or oef:ClassName per share-class context, an
+ * inception date. Text blocks and anything longer than a label are not kept (see NON_NUMERIC_MAX_CHARS).
+ */
+export interface FactTextRow {
+  cik: number;
+  accession: string;
+  form: string | null;
+  filed: string | null;
+  concept: string;
+  /** The text with whitespace collapsed; a date written for people (inline `format`) is stored as YYYY-MM-DD. */
+  value: string;
+  periodStart: string | null;
+  periodEnd: string;
+  dims: Dimension[];
+  source: SourceKind;
+}
+
 /** One filing (accession). Several sources may describe the same accession; views pick the richest. */
 export interface FilingRow {
   cik: number;

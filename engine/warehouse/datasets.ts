@@ -2,7 +2,7 @@
 // table check, ensureWarehouse and the commit. Adding a dataset = a row interface (ingest/rows.ts), one entry here,
 // sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
 import type {
-  BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
+  BeneficialOwnerRow, EntityRow, FactRow, FactTextRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
   InsiderTransactionRow, SecurityRow, FxRateRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
@@ -13,6 +13,14 @@ export const facts = datasetOf<FactRow>()({
     cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', unit: 'VARCHAR',
     value: 'DOUBLE', decimals: 'INTEGER', periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON',
     fy: 'INTEGER', fp: 'VARCHAR', frame: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+export const factTexts = datasetOf<FactTextRow>()({
+  name: 'fact_texts', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', value: 'VARCHAR',
+    periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON', source: 'VARCHAR',
   },
 });
 
@@ -109,7 +117,7 @@ export const fxRates = datasetOf<FxRateRow>()({
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
-  fxRates,
+  fxRates, factTexts,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];
