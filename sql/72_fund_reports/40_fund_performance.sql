@@ -5,7 +5,8 @@
 -- Returns (oef:AvgAnnlRtrPct on the class with no index axis) are told apart by their context's length: 1, 5 and 10
 -- years (within a month); any other length is the since-inception return (the longest such). Net assets, advisory fees,
 -- turnover and holdings count are fund (series) figures in most reports: the class's own fact when tagged, else its
--- series', else the report's undimensioned one. Filters and as_of as in fund_fees.
+-- series' (by the class context's series member, else the report's only series), else the report's undimensioned
+-- one. Filters and as_of as in fund_fees.
 CREATE OR REPLACE MACRO fund_performance(c, p_class_id, p_symbol, as_of) AS TABLE
 WITH tsr AS (
   SELECT * FROM fund_class_facts(c) WHERE regexp_matches(upper(form), '^N-CSRS?(/A)?$')
@@ -36,6 +37,12 @@ fund_values AS (
   FROM tsr WHERE class_member IS NULL AND plain
   GROUP BY accession, series_member
 ),
+only_series AS (
+  -- a report of one fund tags its statistics on that series while its class contexts name no series
+  SELECT accession, any_value(series_member) AS series_member
+  FROM fund_values WHERE series_member IS NOT NULL
+  GROUP BY accession HAVING count(*) = 1
+),
 return_spans AS (
   SELECT accession, class_member, value, period_start,
     date_diff('day', period_start, period_end + 1) / 365.25 AS years
@@ -65,7 +72,8 @@ joined AS (
   LEFT JOIN fund_class_labels(c) l USING (accession, class_member)
   LEFT JOIN class_values v USING (accession, class_member)
   LEFT JOIN returns r USING (accession, class_member)
-  LEFT JOIN fund_values s ON s.accession = k.accession AND s.series_member = k.series_member
+  LEFT JOIN only_series o ON o.accession = k.accession
+  LEFT JOIN fund_values s ON s.accession = k.accession AND s.series_member = coalesce(k.series_member, o.series_member)
   LEFT JOIN fund_values u ON u.accession = k.accession AND u.series_member IS NULL
 )
 SELECT
@@ -84,7 +92,7 @@ SELECT
   fund_pct(r_inception) AS returnSinceInception,
   strftime(inception_date, '%Y-%m-%d') AS inceptionDate,
   fund_pct(turnover) AS portfolioTurnoverRate,
-  TRY_CAST(holdings AS BIGINT) AS holdingsCount
+  TRY_CAST(holdings AS INTEGER) AS holdingsCount
 FROM joined
 WHERE (as_of IS NULL OR filed_date <= as_of::DATE)
   AND ((p_class_id IS NULL AND p_symbol IS NULL)
