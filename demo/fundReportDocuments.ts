@@ -13,6 +13,8 @@ export interface FundReportClass {
   name: string;
   /** YYYY-MM-DD */
   inception: string;
+  /** Net annual expense ratio, a fraction of 1: the fee table adds up to it and the reports state it. */
+  expenseRatio: number;
 }
 
 export interface FundReportSubject {
@@ -41,20 +43,23 @@ export interface ClassFees {
 const seedOf = (id: string) => Number(id.replace(/\D/g, '').slice(-9)) || 1;
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
-/** Fee table of one class: the first class of a mutual fund is a load class with 12b-1 fees and a waiver. */
+/**
+ * Fee table of one class, adding up to its net expense ratio: the first class of a mutual fund is a load class with
+ * 12b-1 fees and a waiver; an ETF charges its management fee and nothing else.
+ */
 export function classFees(fund: FundReportSubject, index: number): ClassFees {
-  const random = prng(seedOf(fund.seriesId));
-  const management = fund.etf ? r4(0.0005 + random() * 0.002) : r4(0.004 + random() * 0.003);
-  const loadClass = !fund.etf && index === 0;
+  const net = fund.classes[index]?.expenseRatio ?? 0;
+  if (fund.etf) {
+    return { management: net, distribution12b1: 0, other: 0, acquired: null, waiver: null, frontLoad: 0, deferredLoad: 0, redemptionFee: null };
+  }
+  const loadClass = index === 0;
+  const management = 0.0045;
+  const distribution12b1 = loadClass ? 0.0025 : 0;
+  const acquired = 0.0001;
+  const waiver = loadClass ? -0.0005 : null;
   return {
-    management,
-    distribution12b1: loadClass ? 0.0025 : 0,
-    other: fund.etf ? 0 : r4(0.0008 + index * 0.0004 + random() * 0.001),
-    acquired: fund.etf ? null : 0.0001,
-    waiver: loadClass ? -0.0005 : null,
-    frontLoad: loadClass ? 0.0575 : 0,
-    deferredLoad: 0,
-    redemptionFee: fund.etf ? null : 0.01,
+    management, distribution12b1, other: r4(net - management - distribution12b1 - acquired - (waiver ?? 0)), acquired, waiver,
+    frontLoad: loadClass ? 0.0575 : 0, deferredLoad: 0, redemptionFee: 0.01,
   };
 }
 

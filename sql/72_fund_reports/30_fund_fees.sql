@@ -2,9 +2,10 @@
 -- oef prospectus elements that succeed it, matched by local name), newest filing first. The spec's fund fee record.
 -- Rates are percent (fractions as tagged x 100, see fund_rate_pct). netExpenseRatio is the tagged net expenses; a
 -- filer that tags no waiver and no net line has no waiver, so its total (gross) is its net. feeWaiver keeps the sign
--- filed (negative: a reduction). Filters: p_class_id (EDGAR class id) or p_symbol (class ticker); both NULL gives
--- every class of the registrant. as_of keeps filings dated on or before it (fund_filing_dates).
-CREATE OR REPLACE MACRO fund_fees(c, p_class_id, p_symbol, as_of) AS TABLE
+-- filed (negative: a reduction). Filters (fund_class_wanted): a class by p_class_id (EDGAR class id) or p_symbol
+-- (its ticker), else every class of p_series_id, else every class of the registrant. as_of keeps filings dated on
+-- or before it (fund_filing_dates).
+CREATE OR REPLACE MACRO fund_fees(c, p_series_id, p_class_id, p_symbol, as_of) AS TABLE
 WITH fee_facts AS (
   SELECT * FROM fund_class_facts(c)
   WHERE class_member IS NOT NULL AND plain AND name IN (
@@ -14,7 +15,7 @@ WITH fee_facts AS (
     'MaximumDeferredSalesChargeOverOfferingPrice', 'MaximumDeferredSalesChargeOverOther', 'RedemptionFeeOverRedemption')
 ),
 per_class AS (
-  SELECT accession, class_member, any_value(class_id) AS class_id,
+  SELECT accession, class_member, any_value(class_id) AS class_id, fund_series_id(any_value(series_member)) AS series_member_id,
     max(value) FILTER (WHERE name = 'ManagementFeesOverAssets') AS management_fee,
     max(value) FILTER (WHERE name = 'DistributionAndService12b1FeesOverAssets') AS distribution_12b1_fee,
     max(value) FILTER (WHERE name = 'OtherExpensesOverAssets') AS other_expenses,
@@ -30,10 +31,11 @@ per_class AS (
   GROUP BY accession, class_member
 ),
 labelled AS (
-  SELECT p.*, d.filed_date, l.symbol
+  SELECT p.*, d.filed_date, l.symbol, coalesce(p.series_member_id, i.series_id) AS series_id
   FROM per_class p
   JOIN fund_filing_dates(c) d USING (accession)
   LEFT JOIN fund_class_labels(c) l USING (accession, class_member)
+  LEFT JOIN fund_class_index i ON i.class_id = p.class_id
 )
 SELECT
   strftime(filed_date, '%Y-%m-%d') AS filedDate,
@@ -51,6 +53,5 @@ SELECT
   fund_rate_pct(redemption_fee) AS redemptionFee
 FROM labelled
 WHERE (as_of IS NULL OR filed_date <= as_of::DATE)
-  AND ((p_class_id IS NULL AND p_symbol IS NULL)
-       OR class_id = upper(trim(p_class_id)) OR symbol = upper(trim(p_symbol)))
+  AND fund_class_wanted(class_id, symbol, series_id, p_series_id, p_class_id, p_symbol)
 ORDER BY filed_date DESC, accession DESC, symbol NULLS LAST, class_member;

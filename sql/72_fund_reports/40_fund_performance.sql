@@ -7,7 +7,7 @@
 -- turnover and holdings count are fund (series) figures in most reports: the class's own fact when tagged, else its
 -- series' (by the class context's series member, else the report's only series), else the report's undimensioned
 -- one. Filters and as_of as in fund_fees.
-CREATE OR REPLACE MACRO fund_performance(c, p_class_id, p_symbol, as_of) AS TABLE
+CREATE OR REPLACE MACRO fund_performance(c, p_series_id, p_class_id, p_symbol, as_of) AS TABLE
 WITH tsr AS (
   SELECT * FROM fund_class_facts(c) WHERE regexp_matches(upper(form), '^N-CSRS?(/A)?$')
 ),
@@ -60,7 +60,8 @@ returns AS (
   GROUP BY accession, class_member
 ),
 joined AS (
-  SELECT k.*, d.filed_date, l.symbol, l.class_name, coalesce(l.inception_date, r.inception_start) AS inception_date,
+  SELECT k.*, d.filed_date, l.symbol, l.class_name,
+    coalesce(fund_series_id(coalesce(k.series_member, o.series_member)), i.series_id) AS series_id, coalesce(l.inception_date, r.inception_start) AS inception_date,
     v.expense_ratio, v.expenses_paid_10k,
     coalesce(v.advisory_fees, s.advisory_fees, u.advisory_fees) AS advisory_fees,
     coalesce(v.net_assets, s.net_assets, u.net_assets) AS net_assets,
@@ -73,6 +74,7 @@ joined AS (
   LEFT JOIN class_values v USING (accession, class_member)
   LEFT JOIN returns r USING (accession, class_member)
   LEFT JOIN only_series o ON o.accession = k.accession
+  LEFT JOIN fund_class_index i ON i.class_id = k.class_id
   LEFT JOIN fund_values s ON s.accession = k.accession AND s.series_member = coalesce(k.series_member, o.series_member)
   LEFT JOIN fund_values u ON u.accession = k.accession AND u.series_member IS NULL
 )
@@ -95,6 +97,5 @@ SELECT
   TRY_CAST(holdings AS INTEGER) AS holdingsCount
 FROM joined
 WHERE (as_of IS NULL OR filed_date <= as_of::DATE)
-  AND ((p_class_id IS NULL AND p_symbol IS NULL)
-       OR class_id = upper(trim(p_class_id)) OR symbol = upper(trim(p_symbol)))
+  AND fund_class_wanted(class_id, symbol, series_id, p_series_id, p_class_id, p_symbol)
 ORDER BY period_end DESC, filed_date DESC, accession DESC, symbol NULLS LAST, class_member;

@@ -7,6 +7,7 @@ import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import { buildDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
 import { DEMO_COMPANIES } from '../../demo/demoCompanies.ts';
 import { insidersOf } from '../../demo/ownershipCast.ts';
+import { DEMO_FUNDS } from '../../demo/demoFunds.ts';
 import { startTestApp, type TestApp } from '../http/testApp.ts';
 import {
   assertMatches, BEST, call, type ContractContext, ENDPOINTS, endpointQuery, errorResults, fetchOpenApi, openApiErrors, responseValidators, rowsOf,
@@ -56,8 +57,11 @@ for (const endpoint of ENDPOINTS) {
     // the first demo company answers every endpoint but the ones only some kinds of filer report (legal-entity
     // subsidiaries: the holding company); each 200 must match the schema, and some demo company must have rows
     let withRows: string | null = null;
-    for (const demo of [company, ...DEMO_COMPANIES.filter((d) => d !== company)]) {
-      if (endpoint.entity && demo !== company && endpoint.params.ownerCik !== undefined) break;
+    // fund endpoints take a fund ticker (behaviour note 2): the demo funds' share classes stand in for the companies
+    const fundClasses = DEMO_FUNDS.flatMap((f) => f.classes.map((c) => ({ ticker: c.ticker })));
+    const candidates = endpoint.entityKind === 'fund' ? fundClasses : [company, ...DEMO_COMPANIES.filter((d) => d !== company)];
+    for (const demo of candidates) {
+      if (endpoint.entity && demo !== candidates[0] && endpoint.params.ownerCik !== undefined) break;
       const result = await call(ctx, endpoint.path, endpointQuery(endpoint, { ...ctx, entity: { symbol: demo.ticker } }), BEST);
       assert.equal(result.status, 200, `${demo.ticker}: ${JSON.stringify(result.body)}`);
       assertMatches(validators, endpoint.path, result);
