@@ -4,13 +4,14 @@
 -- filed with an ISIN only matches through the CUSIP a US/CA ISIN embeds. One row per (series, holding line).
 CREATE OR REPLACE MACRO fund_reverse_lookup(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi, p_report_date) AS TABLE
 WITH scope AS (
-  SELECT cusip FROM ownership_scope(p_cik, p_symbol, p_cusip, p_composite_figi, p_share_class_figi)
+  -- a CUSIP scopes to itself: no need to read the identifier mappings
+  SELECT upper(trim(p_cusip)) AS cusip WHERE p_cusip IS NOT NULL
+  UNION ALL
+  SELECT cusip FROM ownership_scope(p_cik, p_symbol, NULL, p_composite_figi, p_share_class_figi) WHERE p_cusip IS NULL
 ),
 held AS MATERIALIZED (
-  SELECT h.*
-  FROM src_nport_holdings h
-  WHERE h.cusip IN (SELECT cusip FROM scope)
-     OR (h.cusip IS NULL AND left(h.isin, 2) IN ('US', 'CA') AND substr(h.isin, 3, 9) IN (SELECT cusip FROM scope))
+  -- lookup_cusip: the CUSIP as filed, else the one a US/CA ISIN embeds (the file is sorted on it)
+  SELECT h.* FROM src_nport_holdings h WHERE h.lookup_cusip IN (SELECT cusip FROM scope)
 ),
 reports AS (
   SELECT r.*
