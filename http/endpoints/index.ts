@@ -7,9 +7,10 @@ import { footnotes2Endpoints } from './footnotes2.ts';
 import { ownershipEndpoints } from './ownership.ts';
 import { healthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
+import { fundEndpoints } from './funds.ts';
 import { fundReportEndpoints } from './fundReports.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundReportEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints,
 ];

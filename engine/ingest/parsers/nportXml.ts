@@ -10,6 +10,7 @@ import { filingMetaOf } from './ownershipFilingMeta.ts';
 import { bool, child, children, cikOf, dateOf, isNode, num, parseXml, text, type XmlNode } from './ownershipXmlTools.ts';
 
 const NAMESPACE = 'http://www.sec.gov/edgar/nport"';
+const CUSIP = /^[0-9A-Z*@#]{9}$/;
 
 /** A numeric field; N-PORT writes `N/A` where a value does not apply. */
 function amount(v: string | null, fileName: string, field: string): number | null {
@@ -72,9 +73,17 @@ export const nportXmlParser: Parser = {
       }
     }
 
+    // every CUSIP a fund holds becomes a known security (as 13F tables do), so reverse lookup by CUSIP resolves it
+    const cusips = new Map<string, string | null>();
     children(child(form, 'invstOrSecs'), 'invstOrSec').forEach((h, i) => {
-      batch.nport_holdings.push(holding(h, i + 1, meta.accession, file.name));
+      const row = holding(h, i + 1, meta.accession, file.name);
+      batch.nport_holdings.push(row);
+      const cusip = row.cusip?.toUpperCase() ?? '';
+      if (CUSIP.test(cusip) && !/^0+$/.test(cusip) && !cusips.has(cusip)) cusips.set(cusip, row.name);
     });
+    for (const [cusip, name] of cusips) {
+      batch.securities.push({ cik: null, ticker: null, exchange: null, name, cusip, compositeFigi: null, shareClassFigi: null, kind: null, asOf, source: 'nport' });
+    }
   },
 };
 
