@@ -23,6 +23,31 @@ export interface Submission {
   filed: string;
   parties: SubmissionParty[];
   documents: SubmissionDocument[];
+  /** Investment-company filings: the series and classes EDGAR lists in the header (SERIES-AND-CLASSES-CONTRACTS-DATA). */
+  series?: readonly SubmissionSeries[];
+}
+
+export interface SubmissionSeries {
+  ownerCik: number;
+  seriesId: string;
+  seriesName: string;
+  classes: readonly { classId: string; className: string; ticker: string | null }[];
+}
+
+function seriesBlock(series: readonly SubmissionSeries[]): string[] {
+  if (series.length === 0) return [];
+  return [
+    '<SERIES-AND-CLASSES-CONTRACTS-DATA>', '<EXISTING-SERIES-AND-CLASSES-CONTRACTS>',
+    ...series.flatMap((s) => [
+      '<SERIES>', `<OWNER-CIK>${String(s.ownerCik).padStart(10, '0')}`, `<SERIES-ID>${s.seriesId}`, `<SERIES-NAME>${xmlText(s.seriesName)}`,
+      ...s.classes.flatMap((c) => [
+        '<CLASS-CONTRACT>', `<CLASS-CONTRACT-ID>${c.classId}`, `<CLASS-CONTRACT-NAME>${xmlText(c.className)}`,
+        ...(c.ticker ? [`<CLASS-CONTRACT-TICKER-SYMBOL>${c.ticker}`] : []), '</CLASS-CONTRACT>',
+      ]),
+      '</SERIES>',
+    ]),
+    '</EXISTING-SERIES-AND-CLASSES-CONTRACTS>', '</SERIES-AND-CLASSES-CONTRACTS-DATA>',
+  ];
 }
 
 const compact = (iso: string) => iso.replace(/-/g, '');
@@ -47,6 +72,7 @@ export function secSubmission(s: Submission): string {
     `DATE AS OF CHANGE:\t\t${filed}`,
     '',
     ...s.parties.map(party),
+    ...seriesBlock(s.series ?? []),
     '</SEC-HEADER>',
   ].join('\n');
   const docs = s.documents.map((d, i) =>

@@ -10,7 +10,7 @@ import type { CallInput, Endpoint } from './registry.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from './HttpError.ts';
 import { planMayCall, planRequiredMessage, type PlanLimits, type TierConfig } from './tiers.ts';
 import { validateQuery, type ValidQuery } from './params/validateQuery.ts';
-import { resolveEntity } from './resolveEntity.ts';
+import { refuseFund, resolveEntity, resolveFundEntity } from './resolveEntity.ts';
 import { negotiate, MEDIA, type Format } from './respond/negotiate.ts';
 import { requestSignal, type RequestSignal } from './requestSignal.ts';
 import { LruCache } from './LruCache.ts';
@@ -119,10 +119,13 @@ function serveCachedBody(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps
 async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: DataRequest): Promise<ResolvedEntity | null> {
   const given = request.query.entity;
   if (!endpoint.entity || !given) return null;
-  const key = `${request.version}\n${given.name}\n${String(given.value).toUpperCase()}`;
+  const kind = endpoint.entityKind ?? 'any';
+  const key = `${request.version}\n${kind}\n${given.name}\n${String(given.value).toUpperCase()}`;
   const cached = deps.entities.get(key);
   if (cached) return cached;
-  const entity = await resolveEntity(deps.engine, given, { signal: request.work.signal, waitMs: deps.poolWaitMs });
+  const options = { signal: request.work.signal, waitMs: deps.poolWaitMs };
+  if (kind === 'stock') await refuseFund(deps.engine, given, options);
+  const entity = kind === 'fund' ? await resolveFundEntity(deps.engine, given, options) : await resolveEntity(deps.engine, given, options);
   deps.entities.set(key, entity);
   return entity;
 }

@@ -34,6 +34,11 @@ export interface EndpointOf<S extends ParamSpecs, E extends boolean> extends Mac
   readonly tiers: readonly TierLabel[];
   /** Takes exactly one of the entity identifiers. */
   readonly entity: E;
+  /**
+   * What the identifier must name (the spec's behaviour notes 2 and 3): 'fund' resolves a fund ticker, class id or
+   * series id (entity.fund is set) and answers 400 for anything else; 'stock' answers 400 for a fund. Default: any.
+   */
+  readonly entityKind?: 'fund' | 'stock';
   /** The endpoint's own parameters (entity identifiers and, for paginated shapes, page/pageSize are added). */
   readonly params: S;
   readonly shape: Shape;

@@ -16,6 +16,9 @@ export type SourceKind =
   | '13dg'
   | 'cusip-map'
   | '13f-dataset'
+  | 'nport'
+  | 'n-cen'
+  | 'tickers-mf'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */
@@ -50,6 +53,25 @@ export interface FactRow {
   fp: string | null;
   /** companyfacts `frame` (e.g. CY2023Q4I) when the source states it. */
   frame: string | null;
+  source: SourceKind;
+}
+
+/**
+ * One short non-numeric XBRL fact (ix:nonNumeric, or a non-numeric item of an instance) as filed: the cover and
+ * identity facts that numbers need beside them, e.g. dei:TradingSymbol or oef:ClassName per share-class context, an
+ * inception date. Text blocks and anything longer than a label are not kept (see NON_NUMERIC_MAX_CHARS).
+ */
+export interface FactTextRow {
+  cik: number;
+  accession: string;
+  form: string | null;
+  filed: string | null;
+  concept: string;
+  /** The text with whitespace collapsed; a date written for people (inline `format`) is stored as YYYY-MM-DD. */
+  value: string;
+  periodStart: string | null;
+  periodEnd: string;
+  dims: Dimension[];
   source: SourceKind;
 }
 
@@ -284,6 +306,103 @@ export interface FxRateRow {
   source: string;
   /** The day the rate became public (point in time): same day for ECB, the next weekly release for H.10. */
   published: string;
+}
+
+/** One fund series (S...) of a registrant as one source states it: N-PORT header, N-CEN, SGML header, tickers file. */
+export interface FundSeriesRow {
+  /** The registrant (trust) filing for the series. */
+  cik: number;
+  seriesId: string;
+  seriesName: string | null;
+  lei: string | null;
+  source: SourceKind;
+  /** Null for sources that are not a filing (company_tickers_mf.json). */
+  accession: string | null;
+  asOf: string;
+}
+
+/** One share class (C...) of a fund series, with its ticker where the source gives one. */
+export interface FundClassRow {
+  cik: number;
+  /** Null when the source names the class without its series. */
+  seriesId: string | null;
+  classId: string;
+  className: string | null;
+  ticker: string | null;
+  source: SourceKind;
+  accession: string | null;
+  asOf: string;
+}
+
+/** The fund-level part of one N-PORT report: totals, the final-filing flag and the quarter's monthly flows, as filed. */
+export interface NportReportRow {
+  accession: string;
+  cik: number;
+  /** NPORT-P or NPORT-P/A (NPORT-EX carries no XML). */
+  form: string;
+  filed: string | null;
+  seriesId: string | null;
+  seriesName: string | null;
+  seriesLei: string | null;
+  regName: string | null;
+  /** Fiscal period end (repPdEnd) and the month-end the report is as of (repPdDate). */
+  repPdEnd: string | null;
+  repPdDate: string;
+  isFinal: boolean;
+  totAssets: number | null;
+  totLiabs: number | null;
+  netAssets: number | null;
+  sales1: number | null;
+  reinvest1: number | null;
+  redemption1: number | null;
+  sales2: number | null;
+  reinvest2: number | null;
+  redemption2: number | null;
+  sales3: number | null;
+  reinvest3: number | null;
+  redemption3: number | null;
+  source: SourceKind;
+}
+
+/** Monthly total returns (%) of one share class in one N-PORT report; classId null for a fund without classes. */
+export interface NportReturnRow {
+  accession: string;
+  classId: string | null;
+  rtn1: number | null;
+  rtn2: number | null;
+  rtn3: number | null;
+  source: SourceKind;
+}
+
+/** One holding (invstOrSec) of an N-PORT report, as filed. */
+export interface NportHoldingRow {
+  accession: string;
+  seq: number;
+  name: string | null;
+  lei: string | null;
+  title: string | null;
+  /** As filed: `000000000` and `N/A` mean none and are nulled in SQL. */
+  cusip: string | null;
+  isin: string | null;
+  ticker: string | null;
+  /** Other identifiers: [{ desc, value }]. */
+  otherIds: { desc: string | null; value: string }[];
+  balance: number | null;
+  /** NS shares, PA principal amount, NC contracts, OU other. */
+  units: string | null;
+  currency: string | null;
+  valueUsd: number | null;
+  /** Percent of net assets (pctVal), as filed. */
+  pctVal: number | null;
+  payoffProfile: string | null;
+  assetCat: string | null;
+  issuerCat: string | null;
+  country: string | null;
+  isRestricted: boolean | null;
+  fairValLevel: string | null;
+  /** The derivativeInfo element as filed (JSON of the XML tree), null for non-derivatives. */
+  derivative: unknown;
+  source: SourceKind;
 }
 
 // The per-dataset row lists are derived from the dataset descriptors (engine/warehouse/datasets.ts).

@@ -6,6 +6,7 @@ export { jsonRows, countRows } from './runMacro.ts';
 export { rowStream, type Format, type StreamOptions } from './rowStream.ts';
 export { missingMacros } from './missingMacros.ts';
 export { resolveEntity, ENTITY_IDENTIFIERS, type EntityIdentifier, type ResolvedEntity } from './resolveEntity.ts';
+export { resolveFund, fundOfEntity, type ResolvedFund } from './resolveFund.ts';
 // the as-reported statement's registry entry: http reaches it only through this public module
 export { AS_REPORTED, type AsReportedParams } from '../financials/asReported.ts';
 export { Engine, QueryAbortedError, type BorrowOptions } from '../db/Engine.ts';

@@ -2,6 +2,7 @@
 // macro, or null when it names nothing.
 import type { BorrowOptions, Engine } from '../db/Engine.ts';
 import { rowsSql } from './macroSql.ts';
+import type { ResolvedFund } from './resolveFund.ts';
 
 export const ENTITY_IDENTIFIERS = ['symbol', 'cik', 'cusip', 'composite_figi', 'share_class_figi'] as const;
 export type EntityIdentifier = (typeof ENTITY_IDENTIFIERS)[number];
@@ -17,6 +18,8 @@ export interface ResolvedEntity {
   composite_figi: string | null;
   share_class_figi: string | null;
   kind: string | null;
+  /** Set on fund endpoints (registry `entityKind: 'fund'`): the series and class the fund identifier named. */
+  fund?: ResolvedFund;
 }
 
 const SQL = rowsSql('resolve_entity', ENTITY_IDENTIFIERS.length, false);

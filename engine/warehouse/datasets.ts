@@ -2,8 +2,8 @@
 // table check, ensureWarehouse and the commit. Adding a dataset = a row interface (ingest/rows.ts), one entry here,
 // sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
 import type {
-  BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
-  InsiderTransactionRow, SecurityRow, FxRateRow,
+  BeneficialOwnerRow, EntityRow, FactRow, FactTextRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
+  InsiderTransactionRow, SecurityRow, FxRateRow, FundSeriesRow, FundClassRow, NportReportRow, NportReturnRow, NportHoldingRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -13,6 +13,14 @@ export const facts = datasetOf<FactRow>()({
     cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', unit: 'VARCHAR',
     value: 'DOUBLE', decimals: 'INTEGER', periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON',
     fy: 'INTEGER', fp: 'VARCHAR', frame: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+export const factTexts = datasetOf<FactTextRow>()({
+  name: 'fact_texts', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', value: 'VARCHAR',
+    periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON', source: 'VARCHAR',
   },
 });
 
@@ -106,10 +114,49 @@ export const fxRates = datasetOf<FxRateRow>()({
   columns: { date: 'VARCHAR', base: 'VARCHAR', quote: 'VARCHAR', rate: 'DOUBLE', source: 'VARCHAR', published: 'VARCHAR' },
 });
 
+export const fundSeries = datasetOf<FundSeriesRow>()({
+  name: 'fund_series', partitioned: false,
+  columns: { cik: 'INTEGER', seriesId: 'VARCHAR', seriesName: 'VARCHAR', lei: 'VARCHAR', source: 'VARCHAR', accession: 'VARCHAR', asOf: 'VARCHAR' },
+});
+
+export const fundClasses = datasetOf<FundClassRow>()({
+  name: 'fund_classes', partitioned: false,
+  columns: {
+    cik: 'INTEGER', seriesId: 'VARCHAR', classId: 'VARCHAR', className: 'VARCHAR', ticker: 'VARCHAR', source: 'VARCHAR',
+    accession: 'VARCHAR', asOf: 'VARCHAR',
+  },
+});
+
+export const nportReports = datasetOf<NportReportRow>()({
+  name: 'nport_reports', partitioned: false,
+  columns: {
+    accession: 'VARCHAR', cik: 'INTEGER', form: 'VARCHAR', filed: 'VARCHAR', seriesId: 'VARCHAR', seriesName: 'VARCHAR',
+    seriesLei: 'VARCHAR', regName: 'VARCHAR', repPdEnd: 'VARCHAR', repPdDate: 'VARCHAR', isFinal: 'BOOLEAN',
+    totAssets: 'DOUBLE', totLiabs: 'DOUBLE', netAssets: 'DOUBLE', sales1: 'DOUBLE', reinvest1: 'DOUBLE', redemption1: 'DOUBLE',
+    sales2: 'DOUBLE', reinvest2: 'DOUBLE', redemption2: 'DOUBLE', sales3: 'DOUBLE', reinvest3: 'DOUBLE', redemption3: 'DOUBLE',
+    source: 'VARCHAR',
+  },
+});
+
+export const nportReturns = datasetOf<NportReturnRow>()({
+  name: 'nport_returns', partitioned: false,
+  columns: { accession: 'VARCHAR', classId: 'VARCHAR', rtn1: 'DOUBLE', rtn2: 'DOUBLE', rtn3: 'DOUBLE', source: 'VARCHAR' },
+});
+
+export const nportHoldings = datasetOf<NportHoldingRow>()({
+  name: 'nport_holdings', partitioned: false,
+  columns: {
+    accession: 'VARCHAR', seq: 'INTEGER', name: 'VARCHAR', lei: 'VARCHAR', title: 'VARCHAR', cusip: 'VARCHAR', isin: 'VARCHAR',
+    ticker: 'VARCHAR', otherIds: 'JSON', balance: 'DOUBLE', units: 'VARCHAR', currency: 'VARCHAR', valueUsd: 'DOUBLE',
+    pctVal: 'DOUBLE', payoffProfile: 'VARCHAR', assetCat: 'VARCHAR', issuerCat: 'VARCHAR', country: 'VARCHAR',
+    isRestricted: 'BOOLEAN', fairValLevel: 'VARCHAR', derivative: 'JSON', source: 'VARCHAR',
+  },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
-  fxRates,
+  fxRates, fundSeries, fundClasses, nportReports, nportReturns, nportHoldings, factTexts,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];

@@ -63,6 +63,7 @@ export const companyEndpoints = [defineEndpoint({
 }), defineEndpoint({
   path: '/api/company/peers',
   group: 'Company',
+  entityKind: 'stock',
   summary: 'Peers',
   description: 'Up to 6 same-industry companies (SIC code, widened from 4 to 3 to 2 digits only when too few), ranked by closeness of latest annual revenue to the subject\'s; non-USD reporters and companies without revenue come last. Stocks only: ETFs, funds and other non-operating entities get 400.',
   tiers: [],

@@ -155,6 +155,7 @@ export const financialHealthEndpoints = defineEndpoints(
     description: 'Piotroski F-score with its nine criteria and Altman Z with its zone, from the most recent annual filing and the year before.',
     tiers: ['S', 'SP'],
     entity: true,
+    entityKind: 'stock',
     params: { asOf: asOfParam },
     macro: 'scores',
     args: ({ entity, params }) => [defined(entity, 'entity').cik, (params.asOf as string | undefined) ?? null],

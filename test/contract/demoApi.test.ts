@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import { buildDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
 import { DEMO_COMPANIES } from '../../demo/demoCompanies.ts';
+import { DEMO_FUNDS } from '../../demo/demoFunds.ts';
 import { insidersOf } from '../../demo/ownershipCast.ts';
 import { startTestApp, type TestApp } from '../http/testApp.ts';
 import {
@@ -55,19 +56,23 @@ for (const endpoint of ENDPOINTS) {
     const validators = responseValidators(ctx.doc);
     // the first demo company answers every endpoint but the ones only some kinds of filer report (legal-entity
     // subsidiaries: the holding company); each 200 must match the schema, and some demo company must have rows
+    // fund endpoints take the demo funds' tickers instead
+    const tickers = endpoint.entityKind === 'fund'
+      ? DEMO_FUNDS.flatMap((f) => f.classes.map((c) => c.ticker))
+      : [company, ...DEMO_COMPANIES.filter((d) => d !== company)].map((d) => d.ticker);
     let withRows: string | null = null;
-    for (const demo of [company, ...DEMO_COMPANIES.filter((d) => d !== company)]) {
-      if (endpoint.entity && demo !== company && endpoint.params.ownerCik !== undefined) break;
-      const result = await call(ctx, endpoint.path, endpointQuery(endpoint, { ...ctx, entity: { symbol: demo.ticker } }), BEST);
-      assert.equal(result.status, 200, `${demo.ticker}: ${JSON.stringify(result.body)}`);
+    for (const ticker of tickers) {
+      if (endpoint.entity && ticker !== tickers[0] && endpoint.params.ownerCik !== undefined) break;
+      const result = await call(ctx, endpoint.path, endpointQuery(endpoint, { ...ctx, entity: { symbol: ticker } }), BEST);
+      assert.equal(result.status, 200, `${ticker}: ${JSON.stringify(result.body)}`);
       assertMatches(validators, endpoint.path, result);
       if (rowsOf(endpoint, result.body).length > 0) {
-        withRows = demo.ticker;
+        withRows = ticker;
         break;
       }
       if (!endpoint.entity) break;
     }
-    assert.ok(withRows !== null, `${endpoint.path}: no rows for any demo company`);
+    assert.ok(withRows !== null, `${endpoint.path}: no rows for any demo company or fund`);
   });
 
   test(`${endpoint.path} error answers carry the documented status and { error } body`, async () => {

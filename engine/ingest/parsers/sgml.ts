@@ -12,6 +12,7 @@ import { child, parseNcHeader, parseTxtHeader, value, type SgmlNode } from './sg
 import { itemCode } from './sgmlItems.ts';
 import { looksLikeInstance } from './xbrlInstance.ts';
 import { looksLikeInline, parseInlineSet } from './inlineXbrl.ts';
+import { readHeaderFundSeries } from './sgmlFundSeries.ts';
 
 const HEAD = /^\s*(?:-----BEGIN PRIVACY-ENHANCED MESSAGE-----[\s\S]*?)?<(?:SEC-DOCUMENT|SEC-HEADER|SUBMISSION)>/;
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
@@ -214,6 +215,8 @@ export const sgmlParser: ContainerParser = {
         batch.entities.push(e);
       }
     }
+
+    readHeaderFundSeries(file.bytes.subarray(0, docsFrom).toString('latin1'), accession, asOf, batch);
 
     const nested: SourceFile[] = [];
     const inlineSet: SourceFile[] = [];
