@@ -25,7 +25,10 @@ filing AS (
         AND (p_fiscal_year IS NULL OR coalesce(f.fy, year(f.report_date)) = p_fiscal_year)
         AND (p_period IS NULL OR f.report_date = TRY_CAST(p_period AS DATE))
     END
-  ORDER BY f.report_date DESC NULLS LAST, f.filed DESC NULLS LAST, f.accession DESC
+  -- of filings for the same period, the one whose primary document is sectioned (a notes-only exhibit set is not)
+  ORDER BY f.report_date DESC NULLS LAST,
+    EXISTS (SELECT 1 FROM src_document_sections s WHERE s.accession = t.accession AND s.filename = t.filename) DESC,
+    f.filed DESC NULLS LAST, f.accession DESC
   LIMIT 1
 ),
 sections AS (
