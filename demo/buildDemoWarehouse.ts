@@ -13,6 +13,7 @@ import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
 import { writeDemoOwnership } from './writeDemoOwnership.ts';
 import { writeDemoFootnotes } from './writeDemoFootnotes.ts';
+import { writeDemoDocuments } from './writeDemoDocuments.ts';
 import { writeDemoFxRates } from './demoFxRates.ts';
 import { writeDemoFunds } from './writeDemoFunds.ts';
 import { writeDemoFundReports } from './writeDemoFundReports.ts';
@@ -30,6 +31,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoOwnership(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFootnotes(dir, DEMO_COMPANIES, DEMO_YEARS);
+    writeDemoDocuments(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFxRates(dir, DEMO_YEARS);
     writeDemoFunds(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFundReports(dir, DEMO_FUND_REPORT_SUBJECTS, DEMO_YEARS);

@@ -4,6 +4,7 @@
 import type {
   BeneficialOwnerRow, EntityRow, FactRow, FactTextRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
   InsiderTransactionRow, SecurityRow, FxRateRow, FundSeriesRow, FundClassRow, NportReportRow, NportReturnRow, NportHoldingRow,
+  FilingDocumentRow, DocumentTextRow, DocumentSectionRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -153,10 +154,35 @@ export const nportHoldings = datasetOf<NportHoldingRow>()({
   },
 });
 
+export const filingDocuments = datasetOf<FilingDocumentRow>()({
+  name: 'filing_documents', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', sequence: 'INTEGER', filename: 'VARCHAR', type: 'VARCHAR', description: 'VARCHAR',
+    size: 'BIGINT', source: 'VARCHAR',
+  },
+});
+
+export const documentText = datasetOf<DocumentTextRow>()({
+  name: 'document_text', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', filename: 'VARCHAR', form: 'VARCHAR', type: 'VARCHAR', text: 'VARCHAR',
+    source: 'VARCHAR',
+  },
+});
+
+export const documentSections = datasetOf<DocumentSectionRow>()({
+  name: 'document_sections', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', filename: 'VARCHAR', code: 'VARCHAR', title: 'VARCHAR',
+    sectionStart: 'INTEGER', sectionEnd: 'INTEGER', source: 'VARCHAR',
+  },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
   fxRates, fundSeries, fundClasses, nportReports, nportReturns, nportHoldings, factTexts,
+  filingDocuments, documentText, documentSections,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];

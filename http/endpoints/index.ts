@@ -9,8 +9,9 @@ import { financialHealthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 import { fundEndpoints } from './funds.ts';
 import { fundReportEndpoints } from './fundReports.ts';
+import { filingsEndpoints } from './filings.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...financialHealthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints, ...filingsEndpoints,
 ];
