@@ -1,0 +1,89 @@
+// Filings group: the filing timeline (recent filings, predicted next filings, next earnings date) and the earnings
+// calendar, answered by sql/80_filings macros (filing_timeline, earnings_calendar).
+import * as v from 'valibot';
+import { defineEndpoint } from '../registry.ts';
+import { dateParam } from '../params/ParamSpec.ts';
+
+const isoDate = v.pipe(v.string(), v.isoDate());
+const confidence = v.pipe(v.picklist(['high', 'medium', 'low']),
+  v.description('From the spread (median absolute deviation) of the history the date is based on: earnings high <= 1 day, medium <= 4 days; other forms high <= 3 days, medium <= 10 days'));
+
+export const TimelineFiling = v.object({
+  type: v.pipe(v.string(), v.description('SEC form')),
+  accessionNumber: v.string(),
+  url: v.pipe(v.string(), v.description("The primary document on EDGAR's Archives layout")),
+  dateFiled: isoDate,
+  xbrl: v.boolean(),
+  amendment: v.boolean(),
+  periodEndDate: v.optional(v.pipe(isoDate, v.description('Omitted when the filing has no reporting period'))),
+  documents: v.optional(v.pipe(v.array(v.string()), v.description('Exhibit and slide filenames in filing order (images only when >= 50 KB); omitted when none'))),
+  title: v.optional(v.string()),
+  items: v.optional(v.pipe(v.array(v.string()), v.description('8-K item codes (10-K/10-Q sections once the document store has them); omitted when none'))),
+  events: v.optional(v.pipe(v.array(v.string()), v.description('8-K event type names; omitted for non-8-K'))),
+});
+
+export const FilingTimeline = v.object({
+  recent: v.pipe(v.array(TimelineFiling), v.description('The 10 most recent filings, newest first')),
+  predicted: v.object({
+    nextExpected: v.array(v.object({
+      type: v.string(),
+      expectedDate: v.pipe(isoDate, v.description('Snapped to a weekday')),
+      confidence,
+      basedOn: v.pipe(v.string(), v.description('10-Q/10-K: "earnings prediction (<date>)"; other forms: the latest prior filing date the cadence is anchored on')),
+    })),
+    historicalPattern: v.record(v.string(), v.object({
+      typicalMonths: v.array(v.pipe(v.number(), v.integer())),
+      avgDaysAfterPeriodEnd: v.pipe(v.number(), v.integer()),
+    })),
+  }),
+  nextEarningsDate: v.pipe(v.nullable(isoDate), v.description('Null when no prior earnings 8-K exists; the earnings calendar returns the same date')),
+});
+
+export const EarningsDate = v.object({
+  cik: v.pipe(v.number(), v.integer()),
+  symbol: v.nullable(v.string()),
+  companyName: v.nullable(v.string()),
+  date: isoDate,
+  status: v.pipe(v.picklist(['confirmed', 'predicted']), v.description('confirmed: an 8-K Item 2.02 earnings release on file; predicted: the next one')),
+  confidence: v.optional(confidence),
+  basedOn: v.optional(v.pipe(v.string(), v.description('Predicted only: the history the date comes from'))),
+  fiscalPeriodEnd: v.nullable(isoDate),
+  periodKind: v.nullable(v.picklist(['quarter', 'annual'])),
+  daysAfterPeriodEnd: v.nullable(v.pipe(v.number(), v.integer())),
+  accessionNumber: v.optional(v.pipe(v.string(), v.description('Confirmed only: the release 8-K'))),
+  url: v.optional(v.string()),
+});
+
+export const filingsEndpoints = [
+  defineEndpoint({
+    path: '/api/filings/timeline',
+    group: 'Filings',
+    summary: 'Filing timeline',
+    description: "The company's 10 most recent filings, the filings it is expected to make next (10-Q/10-K anchored on the earnings prediction; other periodic forms filed at least twice on their cadence) with a confidence, the historical pattern of each periodic form, and the next earnings date.",
+    tiers: ['Pro'],
+    entity: true,
+    params: {},
+    macro: 'filing_timeline',
+    args: ({ entity }) => [entity.cik],
+    shape: 'object',
+    response: FilingTimeline,
+    emptyMessage: () => 'No filings on file for this company',
+  }),
+  defineEndpoint({
+    path: '/api/earnings/calendar',
+    group: 'Earnings',
+    summary: 'Earnings calendar',
+    description: "Earnings release dates: confirmed (the first 8-K Item 2.02 of each fiscal period) and predicted (the next one: the company's median days after the period end for that kind of period, quarterly or annual, on its usual weekday). With an entity: its release history and prediction, newest first (from/to narrow it). Without: every company's dates from `from` to `to` (default the next 30 days), soonest first.",
+    tiers: [],
+    entity: 'optional',
+    params: {
+      from: dateParam('Dates on or after this day (default without an entity: today)'),
+      to: dateParam('Dates on or before this day (default without an entity: today + 30 days)'),
+    },
+    macro: 'earnings_calendar',
+    args: ({ entity, params }) => [entity?.cik ?? null, params.from ?? null, params.to ?? null],
+    shape: 'paginated',
+    omitWhenNull: ['confidence', 'basedOn', 'accessionNumber', 'url'],
+    response: EarningsDate,
+  }),
+];
