@@ -1,7 +1,7 @@
 -- One row per company with a prior earnings release: the predicted date of its next one as of p_as_of (NULL: today).
 -- Rule: the next fiscal period end after the last reported one, plus the median days-after-period-end of the same
 -- kind of release (annual vs quarterly: Q4 releases come later) over the last 8 quarterly / 4 annual releases; moved to
--- the company's usual weekday when one holds at least half of its recent releases, else off the weekend (Sat -> Fri,
+-- the usual weekday of those releases when one holds at least half of them, else off the weekend (Sat -> Fri,
 -- Sun -> Mon). Confidence from the median absolute deviation (MAD) of those lags: high <= 1 day, medium <= 4 days,
 -- low otherwise or with fewer than 3 releases of that kind. Key: cik.
 CREATE OR REPLACE MACRO earnings_prediction(p_cik, p_as_of) AS TABLE
@@ -28,7 +28,7 @@ kind AS (
   SELECT cik, bool_or(same_kind) AS has_same FROM history GROUP BY cik
 ),
 lags AS (
-  SELECT h.cik, h.lag FROM history h JOIN kind k USING (cik) JOIN target t USING (cik)
+  SELECT h.cik, h.lag, h.release_date FROM history h JOIN kind k USING (cik) JOIN target t USING (cik)
   WHERE (h.same_kind OR NOT k.has_same) AND h.back <= CASE WHEN t.annual THEN 4 ELSE 8 END
 ),
 estimate AS (
@@ -37,11 +37,12 @@ estimate AS (
 spread AS (
   SELECT l.cik, quantile_cont(abs(l.lag - e.lag), 0.5) AS mad FROM lags l JOIN estimate e USING (cik) GROUP BY l.cik
 ),
+-- the usual weekday of the same releases the lag comes from (a company may release Q4 on another day)
 weekday AS (
-  SELECT cik, mode(isodow(release_date)) AS dow, avg((isodow(release_date) = m)::INTEGER) AS share
-  FROM (SELECT cik, release_date, mode(isodow(release_date)) OVER (PARTITION BY cik) AS m
-        FROM releases WHERE is_primary QUALIFY row_number() OVER (PARTITION BY cik ORDER BY release_date DESC) <= 8)
-  GROUP BY cik
+  SELECT cik, dow, share FROM (
+    SELECT cik, isodow(release_date) AS dow, count(*) / sum(count(*)) OVER (PARTITION BY cik) AS share
+    FROM lags GROUP BY cik, isodow(release_date)
+  ) QUALIFY row_number() OVER (PARTITION BY cik ORDER BY share DESC, dow) = 1
 ),
 raw AS (
   SELECT t.cik, t.period_end, t.annual, (t.period_end + e.lag::INTEGER)::DATE AS raw_date, e.lag, e.n, s.mad, w.dow, w.share
