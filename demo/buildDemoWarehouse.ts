@@ -1,4 +1,4 @@
-// Builds the demo warehouse: the fixed cast of synthetic filers, their footnote 10-K/10-Qs in inline XBRL, their insiders' Forms 4, their holders' 13F-HR and 13G,
+// Builds the demo warehouse: the fixed cast of synthetic filers, their footnote 10-K/10-Qs in inline XBRL, their insiders' Forms 4, their holders' 13F-HR and 13G, IPO issuers,
 // written as SEC source files to a temporary folder and ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { writeDemoSources } from './writeDemoSources.ts';
 import { writeDemoOwnership } from './writeDemoOwnership.ts';
 import { writeDemoFootnotes } from './writeDemoFootnotes.ts';
 import { writeDemoFxRates } from './demoFxRates.ts';
+import { writeDemoIpos } from './demoIpos.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
 /**
@@ -27,6 +28,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoOwnership(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFootnotes(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFxRates(dir, DEMO_YEARS);
+    writeDemoIpos(dir);
     return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

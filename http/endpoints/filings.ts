@@ -1,8 +1,8 @@
 // Filings group: the filing timeline (recent filings, predicted next filings, next earnings date) and the earnings
-// calendar, answered by sql/80_filings macros (filing_timeline, earnings_calendar).
+// calendar and the IPO calendar, answered by sql/80_filings macros (filing_timeline, earnings_calendar, ipo_deals).
 import * as v from 'valibot';
 import { defineEndpoint } from '../registry.ts';
-import { dateParam } from '../params/ParamSpec.ts';
+import { dateParam, enumParam } from '../params/ParamSpec.ts';
 
 const isoDate = v.pipe(v.string(), v.isoDate());
 const confidence = v.pipe(v.picklist(['high', 'medium', 'low']),
@@ -54,6 +54,26 @@ export const EarningsDate = v.object({
   url: v.optional(v.string()),
 });
 
+const IPO_STATUSES = ['upcoming', 'priced', 'filed', 'withdrawn'] as const;
+
+export const IpoDeal = v.object({
+  status: v.picklist(IPO_STATUSES),
+  companyName: v.nullable(v.string()),
+  cik: v.pipe(v.number(), v.integer()),
+  registrationForm: v.pipe(v.picklist(['S-1', 'F-1']), v.description('F-1: a foreign issuer')),
+  proposedTicker: v.optional(v.pipe(v.string(), v.description('May change; may not resolve on other endpoints; absent when not announced'))),
+  exchange: v.optional(v.pipe(v.string(), v.description('Absent when unavailable, notably for filed deals'))),
+  priceRangeLow: v.optional(v.number()),
+  priceRangeHigh: v.optional(v.number()),
+  price: v.optional(v.pipe(v.number(), v.description('Final price, priced deals only'))),
+  sharesOffered: v.optional(v.pipe(v.number(), v.integer())),
+  dollarValue: v.optional(v.number()),
+  filedDate: v.optional(v.pipe(isoDate, v.description('Filed and withdrawn deals: the first registration statement'))),
+  expectedPriceDate: v.optional(v.pipe(isoDate, v.description('Upcoming only: the effectiveness date of the registration'))),
+  pricedDate: v.optional(v.pipe(isoDate, v.description('Priced only'))),
+  withdrawnDate: v.optional(v.pipe(isoDate, v.description('Withdrawn only: the Form RW'))),
+});
+
 export const filingsEndpoints = [
   defineEndpoint({
     path: '/api/filings/timeline',
@@ -85,5 +105,22 @@ export const filingsEndpoints = [
     shape: 'paginated',
     omitWhenNull: ['confidence', 'basedOn', 'accessionNumber', 'url'],
     response: EarningsDate,
+  }),
+  defineEndpoint({
+    path: '/api/company/ipo-calendar',
+    group: 'Filings',
+    summary: 'IPO calendar',
+    description: "Market-wide IPO deals from registration filings (S-1, and F-1 of foreign issuers, by issuers that filed no periodic report before): filed; upcoming once an EFFECT notice sets the pricing date; priced by a 424B4 final prospectus; withdrawn by a Form RW. The stage follows from the documents on file, whatever order they arrived in: a later stage is never undone (an RW after a 424B4 leaves the deal priced). Fields not applicable to the stage are omitted. Newest first.",
+    tiers: ['SP'],
+    entity: false,
+    params: {
+      status: enumParam(IPO_STATUSES, 'Deals of this stage only (default: every stage)'),
+    },
+    macro: 'ipo_deals',
+    args: ({ params }) => [params.status ?? null],
+    shape: 'paginated',
+    omitWhenNull: ['proposedTicker', 'exchange', 'priceRangeLow', 'priceRangeHigh', 'price', 'sharesOffered', 'dollarValue',
+      'filedDate', 'expectedPriceDate', 'pricedDate', 'withdrawnDate'],
+    response: IpoDeal,
   }),
 ];
