@@ -1,5 +1,6 @@
 // Filings group: the filing timeline (recent filings, predicted next filings, next earnings date) and the earnings
-// calendar and the IPO calendar, answered by sql/80_filings macros (filing_timeline, earnings_calendar, ipo_deals).
+// calendar, the IPO calendar and the research summary, answered by sql/80_filings macros (filing_timeline,
+// earnings_calendar, ipo_deals, research_summary).
 import * as v from 'valibot';
 import { defineEndpoint } from '../registry.ts';
 import { dateParam, enumParam } from '../params/ParamSpec.ts';
@@ -74,6 +75,38 @@ export const IpoDeal = v.object({
   withdrawnDate: v.optional(v.pipe(isoDate, v.description('Withdrawn only: the Form RW'))),
 });
 
+const num = v.nullable(v.number());
+const yoy = v.pipe(num, v.description('Year-over-year change as a decimal (0.07 = +7%), against the magnitude of the prior value'));
+
+export const ResearchSummary = v.object({
+  cik: v.pipe(v.number(), v.integer()),
+  name: v.nullable(v.string()),
+  tickers: v.array(v.string()),
+  exchanges: v.array(v.string()),
+  sic: v.nullable(v.string()),
+  sicDescription: v.nullable(v.string()),
+  fiscalYearEnd: v.nullable(v.string()),
+  category: v.nullable(v.string()),
+  latestAnnual: v.pipe(v.nullable(v.object({
+    period: isoDate, fiscalYear: v.number(), currency: v.nullable(v.string()), revenue: num, grossProfit: num, operatingIncome: num,
+    netIncome: num, epsDiluted: num, revenueYoY: yoy, netIncomeYoY: yoy, epsDilutedYoY: yoy,
+  })), v.description('Latest fiscal year of the income statement, in USD')),
+  ttm: v.pipe(v.nullable(v.object({
+    period: isoDate, currency: v.nullable(v.string()), revenue: num, netIncome: num, epsDiluted: num, revenueYoY: yoy, netIncomeYoY: yoy, epsDilutedYoY: yoy,
+  })), v.description('Trailing twelve months to the latest quarter, against the twelve months a year earlier')),
+  scores: v.nullable(v.object({ period: isoDate, piotroskiFScore: num, altmanZScore: num, altmanZone: v.nullable(v.string()) })),
+  ownership: v.nullable(v.object({
+    reportDate: v.nullable(isoDate), institutionalHolders: v.number(), institutionalShares: v.number(), pctOfSharesOutstanding: num,
+    topHolder: v.nullable(v.string()), beneficialOwners: v.number(),
+  })),
+  insiders12Months: v.nullable(v.object({
+    buyCount: v.number(), sellCount: v.number(), buyShares: v.number(), sellShares: v.number(), buyValue: v.number(), sellValue: v.number(),
+    netShares: v.number(), uniqueBuyers: v.number(), uniqueSellers: v.number(),
+  })),
+  nextEarnings: v.nullable(v.object({ date: isoDate, confidence, basedOn: v.string(), lastRelease: isoDate })),
+  lastFilings: v.nullable(v.array(v.object({ type: v.string(), dateFiled: isoDate, accessionNumber: v.string(), url: v.string() }))),
+});
+
 export const filingsEndpoints = [
   defineEndpoint({
     path: '/api/filings/timeline',
@@ -122,5 +155,19 @@ export const filingsEndpoints = [
     omitWhenNull: ['proposedTicker', 'exchange', 'priceRangeLow', 'priceRangeHigh', 'price', 'sharesOffered', 'dollarValue',
       'filedDate', 'expectedPriceDate', 'pricedDate', 'withdrawnDate'],
     response: IpoDeal,
+  }),
+  defineEndpoint({
+    path: '/api/company/research-summary',
+    group: 'Company',
+    summary: 'Research summary',
+    description: 'One call for an overview of a company: identity, the latest fiscal year and trailing twelve months of the income statement in USD with year-over-year changes, financial health scores, ownership and insider (last 12 months) summaries, the next earnings date and the five newest filings. Each part is null when its data is missing.',
+    tiers: [],
+    entity: true,
+    params: {},
+    macro: 'research_summary',
+    args: ({ entity }) => [entity.cik],
+    shape: 'object',
+    response: ResearchSummary,
+    emptyMessage: () => 'No company with this identifier',
   }),
 ];
