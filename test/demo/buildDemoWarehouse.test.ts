@@ -9,6 +9,7 @@ import { Engine } from '../../engine/db/Engine.ts';
 import { buildDemoWarehouse, ensureDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
 import { writeDemoSources } from '../../demo/writeDemoSources.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
+import { DEMO_IPOS } from '../../demo/demoIpos.ts';
 import { DEMO_MANAGERS, insidersOf } from '../../demo/ownershipCast.ts';
 import { defined } from '../helpers/defined.ts';
 import { parseCompanyFacts, unitFacts } from '../helpers/companyFacts.ts';
@@ -47,8 +48,9 @@ test('two demo builds into two empty warehouses hold the same rows, and the rest
     a.close();
     const sb = await snapshot(b.engine);
     assert.deepEqual(sa, sb);
-    // the filers, plus the insiders and managers their ownership filings name (SGML headers describe each party)
-    const parties = new Set([...DEMO_COMPANIES.map((c) => c.cik), ...DEMO_COMPANIES.flatMap((c, i) => insidersOf(c, i).map((p) => p.cik)), ...DEMO_MANAGERS.map((m) => m.cik)]);
+    // the filers, plus the insiders and managers their ownership filings name (SGML headers describe each party), plus the IPO issuers
+    const parties = new Set([...DEMO_COMPANIES.map((c) => c.cik), ...DEMO_COMPANIES.flatMap((c, i) => insidersOf(c, i).map((p) => p.cik)), ...DEMO_MANAGERS.map((m) => m.cik),
+      ...DEMO_IPOS.map((d) => d.cik)]);
     assert.equal(sa.entities, parties.size);
 
     const written = writeDemoSources(sources, DEMO_COMPANIES, DEMO_YEARS);
