@@ -16,6 +16,7 @@ export type SourceKind =
   | '13dg'
   | 'cusip-map'
   | '13f-dataset'
+  | 'effect-notice'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */

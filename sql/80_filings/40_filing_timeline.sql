@@ -6,8 +6,9 @@ CREATE OR REPLACE MACRO filing_timeline(p_cik) AS TABLE
 WITH filings AS MATERIALIZED (
   SELECT * FROM filing_rows(p_cik)
 ),
+-- a bare document ingested without its accession (pseudo-accession content-...) has no EDGAR address to list
 newest AS (
-  SELECT * FROM filings ORDER BY filed DESC, accepted DESC NULLS LAST, accession DESC LIMIT 10
+  SELECT * FROM filings WHERE accession NOT LIKE 'content-%' ORDER BY filed DESC, accepted DESC NULLS LAST, accession DESC LIMIT 10
 ),
 described AS (
   SELECT n.*,

@@ -123,3 +123,34 @@ describe('IPO deals of the real issuers in the fixtures', () => {
     assert.ok(deals >= 3);
   });
 });
+
+describe("the SEC's EFFECT notice (XML) of a real S-1", () => {
+  const notice = fixture('edgar', 'filings', 'EFFECT', 'effect.S-1.0001848948.xml');
+  let engine: Engine;
+  let cleanup: () => void;
+  before(async () => { ({ engine, cleanup } = await openTempEngine()); });
+  after(() => { cleanup(); });
+
+  test("is a filing dated its effectiveness date, and makes the registrant's filed deal upcoming on that date", async () => {
+    const xml = fs.readFileSync(notice, 'utf8');
+    const date = defined(/<finalEffectivenessDispDate>([^<]+)</.exec(xml)?.[1], 'finalEffectivenessDispDate');
+    const cik = Number(defined(/<cik>(\d+)</.exec(xml)?.[1], 'cik'));
+    const fileNumber = defined(/<fileNumber>([^<]+)</.exec(xml)?.[1], 'fileNumber');
+    // the registrant's S-1, as its submissions JSON would list it, filed some weeks before
+    const dir = tempDir('effect-');
+    const s1 = path.join(dir, `CIK${String(cik).padStart(10, '0')}.json`);
+    const registrant: DemoIpo = { cik, name: 'Registrant of the EFFECT notice', listing: null, stateOfIncorporation: 'DE',
+      filings: [{ form: 'S-1', filed: new Date(Date.parse(date) - 60 * 86_400_000).toISOString().slice(0, 10) }] };
+    fs.writeFileSync(s1, JSON.stringify(ipoSubmissionsJson(registrant)));
+    await ingestPaths(engine, [s1]);
+    assert.equal((await deal(engine, cik))?.['status'], 'filed');
+    const report = await ingestPaths(engine, [notice]);
+    assert.equal(report.parsed.find((p) => p.name.endsWith('.xml'))?.kind, 'effect-notice');
+    const [row] = await engine.query<{ filed: string; file_number: string; form: string }>(
+      "SELECT strftime(filed, '%Y-%m-%d') AS filed, file_number, form FROM src_filings WHERE cik = $1 AND source = 'effect-notice'", [cik]);
+    assert.deepEqual(row, { filed: date, file_number: fileNumber, form: 'EFFECT' });
+    const d = present(await deal(engine, cik));
+    assert.equal(d['status'], 'upcoming');
+    assert.equal(d['expectedPriceDate'], date);
+  });
+});
