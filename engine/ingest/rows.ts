@@ -20,6 +20,7 @@ export type SourceKind =
   | 'n-cen'
   | 'tickers-mf'
   | 'full-index'
+  | 'effect-notice'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */

@@ -10,8 +10,9 @@ import { earningsEndpoints } from './earnings.ts';
 import { fundEndpoints } from './funds.ts';
 import { fundReportEndpoints } from './fundReports.ts';
 import { filingsEndpoints } from './filings.ts';
+import { calendarEndpoints } from './calendars.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...financialHealthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints, ...filingsEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints, ...filingsEndpoints, ...calendarEndpoints,
 ];
