@@ -1,6 +1,6 @@
-// Filings group: the filing timeline (recent filings, predicted next filings, next earnings date) and the earnings
-// calendar, the IPO calendar, recent offerings and the research summary, answered by sql/80_filings macros
-// (filing_timeline, earnings_calendar, ipo_deals, recent_offerings, research_summary).
+// Filing timeline, calendars, offerings and research summary: the filing timeline (recent filings, predicted next
+// filings, next earnings date), the earnings and IPO calendars, recent offerings and the research summary, answered by
+// sql/80_filings macros (filing_timeline, earnings_calendar, ipo_deals, recent_offerings, research_summary).
 import * as v from 'valibot';
 import { defineEndpoint } from '../registry.ts';
 import { dateParam, enumParam } from '../params/ParamSpec.ts';
@@ -126,7 +126,7 @@ export const ResearchSummary = v.object({
   lastFilings: v.nullable(v.array(v.object({ type: v.string(), dateFiled: isoDate, accessionNumber: v.string(), url: v.string() }))),
 });
 
-export const filingsEndpoints = [
+export const calendarEndpoints = [
   defineEndpoint({
     path: '/api/filings/timeline',
     group: 'Filings',
