@@ -1,6 +1,6 @@
-// Calendars group: the filing timeline (recent filings, predicted next filings, next earnings date), the earnings
-// calendar, the IPO calendar and the research summary, answered by sql/80_filings macros (filing_timeline,
-// earnings_calendar, ipo_deals, research_summary).
+// Filing timeline, calendars, offerings and research summary: the filing timeline (recent filings, predicted next
+// filings, next earnings date), the earnings and IPO calendars, recent offerings and the research summary, answered by
+// sql/80_filings macros (filing_timeline, earnings_calendar, ipo_deals, recent_offerings, research_summary).
 import * as v from 'valibot';
 import { defineEndpoint } from '../registry.ts';
 import { dateParam, enumParam } from '../params/ParamSpec.ts';
@@ -73,6 +73,25 @@ export const IpoDeal = v.object({
   expectedPriceDate: v.optional(v.pipe(isoDate, v.description('Upcoming only: the effectiveness date of the registration'))),
   pricedDate: v.optional(v.pipe(isoDate, v.description('Priced only'))),
   withdrawnDate: v.optional(v.pipe(isoDate, v.description('Withdrawn only: the Form RW'))),
+});
+
+export const Offering = v.object({
+  cik: v.pipe(v.number(), v.integer()),
+  companyName: v.nullable(v.string()),
+  symbol: v.nullable(v.string()),
+  form: v.pipe(v.string(), v.description('S-1, F-1, S-3, F-3 (and /A, ASR) or 424B1-424B8')),
+  accessionNumber: v.string(),
+  dateFiled: isoDate,
+  url: v.nullable(v.string()),
+  fileNumber: v.pipe(v.nullable(v.string()), v.description('The registration (333-...) the filing belongs to')),
+  kind: v.picklist(['registration', 'prospectus']),
+  registration: v.pipe(v.object({
+    status: v.picklist(['pending', 'effective', 'withdrawn']),
+    effectiveDate: v.nullable(isoDate),
+    postEffectiveAmendments: v.pipe(v.number(), v.integer()),
+    lastPostEffectiveAmendment: v.nullable(isoDate),
+    withdrawnDate: v.nullable(isoDate),
+  }), v.description('Lifecycle of the registration with the same file number: EFFECT notice, POS AM, Form RW')),
 });
 
 const num = v.nullable(v.number());
@@ -155,6 +174,22 @@ export const calendarEndpoints = [
     omitWhenNull: ['proposedTicker', 'exchange', 'priceRangeLow', 'priceRangeHigh', 'price', 'sharesOffered', 'dollarValue',
       'filedDate', 'expectedPriceDate', 'pricedDate', 'withdrawnDate'],
     response: IpoDeal,
+  }),
+  defineEndpoint({
+    path: '/api/filings/recent-offerings',
+    group: 'Filings',
+    summary: 'Recent offerings',
+    description: 'Registration statements (S-1, F-1, S-3, F-3 and amendments, automatic shelves) and prospectuses (424B1-424B8), newest first, each with the lifecycle of its registration (effective date, post-effective amendments, withdrawal). With an entity: that company only. Offering amounts and fees from the filing-fee exhibits are not served yet.',
+    tiers: [],
+    entity: 'optional',
+    params: {
+      from: dateParam('Filed on or after this day'),
+      to: dateParam('Filed on or before this day'),
+    },
+    macro: 'recent_offerings',
+    args: ({ entity, params }) => [entity?.cik ?? null, params.from ?? null, params.to ?? null],
+    shape: 'paginated',
+    response: Offering,
   }),
   defineEndpoint({
     path: '/api/company/research-summary',
