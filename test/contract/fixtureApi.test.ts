@@ -15,6 +15,8 @@ import { defined } from '../helpers/defined.ts';
 const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
 const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
 const DELAWARE = fixture('edgar', 'n1a', 'Delaware.485BPOS.html.gz');
+/** Apple's Item 2.02 earnings 8-K of 2011-01-18: the document store's answer for /api/filings/item. */
+const APPLE_8K = fixture('edgar', 'filings', '8-K', '0001193125-11-009392.txt');
 let fundSymbol = '';
 
 let wh: TestWarehouse | undefined;
@@ -22,7 +24,7 @@ let app: TestApp | undefined;
 let ctx: ContractContext;
 
 before(async () => {
-  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP, DELAWARE]);
+  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP, DELAWARE, APPLE_8K]);
   if (fixturesPresent) {
     const text = zlib.gunzipSync(fs.readFileSync(DELAWARE)).toString('utf8');
     fundSymbol = defined(/name="dei:TradingSymbol"[^>]*>\s*([A-Z]+)\s*</.exec(text)?.[1], 'a TradingSymbol in the Delaware prospectus');
@@ -30,7 +32,7 @@ before(async () => {
   app = await startTestApp(wh.engine);
   // the reporting owner named in Apple's Form 4, read from the document
   const ownerCik = fixturesPresent ? defined(defined(/<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8')), '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))')[1], '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))![1]') : '1';
-  ctx = { base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' }, values: { ownerCik } };
+  ctx = { base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' }, values: { ownerCik, form: '8-K', item: '2.02' } };
 });
 
 after(async () => {
