@@ -3,9 +3,10 @@
 -- the class axis is rr:ProspectusShareClassAxis (risk/return summaries) or oef:ClassAxis (tailored shareholder reports
 -- and the oef prospectus successor); its members are EDGAR class ids (fil:C000006333Member) or filer-named classes
 -- (fil:ClassAMember), the latter identified through the dei:TradingSymbol / oef:ClassName tagged on the same member.
-CREATE OR REPLACE MACRO fund_is_class_axis(axis) AS regexp_matches(axis, '(^|:)(ProspectusShareClassAxis|ClassAxis)$');
+-- suffix tests, not regular expressions: they run inside list lambdas over every fact's dimensions
+CREATE OR REPLACE MACRO fund_is_class_axis(axis) AS suffix(axis, ':ClassAxis') OR suffix(axis, ':ProspectusShareClassAxis');
 
-CREATE OR REPLACE MACRO fund_is_series_axis(axis) AS regexp_matches(axis, '(^|:)(LegalEntityAxis|SeriesAxis)$');
+CREATE OR REPLACE MACRO fund_is_series_axis(axis) AS suffix(axis, ':LegalEntityAxis') OR suffix(axis, ':SeriesAxis');
 
 -- EDGAR's class id (C + 9 digits) inside a member QName, else NULL.
 CREATE OR REPLACE MACRO fund_class_id(member) AS nullif(regexp_extract(member, '(C\d{9})', 1), '');

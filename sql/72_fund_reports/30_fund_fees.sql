@@ -4,9 +4,10 @@
 -- filer that tags no waiver and no net line has no waiver, so its total (gross) is its net. feeWaiver keeps the sign
 -- filed (negative: a reduction). Filters (fund_class_wanted): a class by p_class_id (EDGAR class id) or p_symbol
 -- (its ticker), else every class of p_series_id, else every class of the registrant. as_of keeps filings dated on
--- or before it (fund_filing_dates).
+-- or before it; a document's date is its filing date (EDGAR header or submissions index), else, for a document
+-- ingested bare, its dei:DocumentPeriodEndDate (the filings row's report date), else the latest period it tags.
 CREATE OR REPLACE MACRO fund_fees(c, p_series_id, p_class_id, p_symbol, as_of) AS TABLE
-WITH fee_facts AS (
+WITH fee_facts AS MATERIALIZED (
   SELECT * FROM fund_class_facts(c)
   WHERE class_member IS NOT NULL AND plain AND name IN (
     'ManagementFeesOverAssets', 'DistributionAndService12b1FeesOverAssets', 'OtherExpensesOverAssets',
@@ -30,10 +31,17 @@ per_class AS (
   FROM fee_facts
   GROUP BY accession, class_member
 ),
+dates AS (
+  -- read from the facts already scanned, so the registrant's facts are read once
+  SELECT f.accession, coalesce(min(f.filed), min(g.filed::DATE), max(g.report_date::DATE), max(f.period_end)) AS filed_date
+  FROM fee_facts f
+  LEFT JOIN (SELECT accession, filed, report_date FROM src_filings WHERE bucket = cik_bucket(c) AND cik = c) g USING (accession)
+  GROUP BY f.accession
+),
 labelled AS (
   SELECT p.*, d.filed_date, l.symbol, coalesce(p.series_member_id, i.series_id) AS series_id
   FROM per_class p
-  JOIN fund_filing_dates(c) d USING (accession)
+  JOIN dates d USING (accession)
   LEFT JOIN fund_class_labels(c) l USING (accession, class_member)
   LEFT JOIN fund_class_index i ON i.class_id = p.class_id
 )

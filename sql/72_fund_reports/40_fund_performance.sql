@@ -8,7 +8,7 @@
 -- series' (by the class context's series member, else the report's only series), else the report's undimensioned
 -- one. Filters and as_of as in fund_fees.
 CREATE OR REPLACE MACRO fund_performance(c, p_series_id, p_class_id, p_symbol, as_of) AS TABLE
-WITH tsr AS (
+WITH tsr AS MATERIALIZED (
   SELECT * FROM fund_class_facts(c) WHERE regexp_matches(upper(form), '^N-CSRS?(/A)?$')
 ),
 classes AS (
@@ -59,6 +59,14 @@ returns AS (
   FROM return_spans
   GROUP BY accession, class_member
 ),
+labels AS MATERIALIZED (SELECT * FROM fund_class_labels(c)),
+dates AS (
+  -- read from the facts already scanned, so the registrant's facts are read once
+  SELECT t.accession, coalesce(min(t.filed), min(g.filed::DATE), max(g.report_date::DATE), max(t.period_end)) AS filed_date
+  FROM tsr t
+  LEFT JOIN (SELECT accession, filed, report_date FROM src_filings WHERE bucket = cik_bucket(c) AND cik = c) g USING (accession)
+  GROUP BY t.accession
+),
 joined AS (
   SELECT k.*, d.filed_date, l.symbol, l.class_name,
     coalesce(fund_series_id(coalesce(k.series_member, o.series_member)), i.series_id) AS series_id, coalesce(l.inception_date, r.inception_start) AS inception_date,
@@ -69,8 +77,8 @@ joined AS (
     coalesce(v.holdings, s.holdings, u.holdings) AS holdings,
     r.r1, r.r5, r.r10, r.r_inception
   FROM classes k
-  JOIN fund_filing_dates(c) d USING (accession)
-  LEFT JOIN fund_class_labels(c) l USING (accession, class_member)
+  JOIN dates d USING (accession)
+  LEFT JOIN labels l USING (accession, class_member)
   LEFT JOIN class_values v USING (accession, class_member)
   LEFT JOIN returns r USING (accession, class_member)
   LEFT JOIN only_series o ON o.accession = k.accession
