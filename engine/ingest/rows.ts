@@ -17,6 +17,7 @@ export type SourceKind =
   | 'cusip-map'
   | '13f-dataset'
   | 'full-index'
+  | 'filing-index'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */
