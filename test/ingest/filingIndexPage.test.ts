@@ -17,7 +17,7 @@ test('a filing index page gives the filing (form, dates, period) and every liste
   const { engine, cleanup } = await openTempEngine();
   try {
     await ingestPaths(engine, [PAGE]);
-    const [filing] = await engine.query<Record<string, unknown>>(`
+    const [filing] = await engine.query(`
       SELECT cik, form, filed::VARCHAR AS filed, accepted::VARCHAR AS accepted, report_date::VARCHAR AS report_date, primary_document
       FROM src_filings WHERE accession = $a AND source = 'filing-index'`, { a: accession });
     assert.deepEqual(filing, {
