@@ -12,17 +12,23 @@ import { defined } from '../helpers/defined.ts';
 
 const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
 const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
+/** Apple's 2011 earnings 8-K (full submission): /api/filings/item reads its Item 2.02. */
+const APPLE_8K = fixture('edgar', 'filings', '8-K', '0001193125-11-009392.txt');
 
 let wh: TestWarehouse | undefined;
 let app: TestApp | undefined;
 let ctx: ContractContext;
 
 before(async () => {
-  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP]);
+  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP, APPLE_8K]);
   app = await startTestApp(wh.engine);
   // the reporting owner named in Apple's Form 4, read from the document
   const ownerCik = fixturesPresent ? defined(defined(/<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8')), '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))')[1], '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))![1]') : '1';
-  ctx = { base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' }, values: { ownerCik } };
+  const accessionNumber = fixturesPresent ? defined(/ACCESSION NUMBER:\s*(\S+)/.exec(fs.readFileSync(APPLE_8K, 'latin1'))?.[1], 'accession') : '0000000000-00-000000';
+  ctx = {
+    base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' },
+    values: { ownerCik, accessionNumber, item: '2.02' },
+  };
 });
 
 after(async () => {
