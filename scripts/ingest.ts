@@ -28,6 +28,8 @@ Ingests local files, folders and .zip/.gz archives, and/or companies fetched fro
                         (default: ${String(DEFAULT_LOOKBACK_YEARS)} years ago; companyfacts covers earlier years)
   --forms 10-K,10-Q     forms whose XBRL instance is fetched, or "none"
                         (default: ${DEFAULT_FORMS.join(',')})
+  --documents 10-K,10-Q also fetch the full submission of the latest filing of these forms:
+                        its documents' text and sections go to the document store (default: none)
   --warehouse DIR       warehouse folder (default: FILINGS_WAREHOUSE or ./parquet)
   --batch-mb N          commit a batch every N MB of parsed input (default 256)
   --fx                  fetch the ECB and Fed H.10 exchange rates (FX_ECB_URL, FX_FRED_URL)
@@ -46,6 +48,7 @@ interface Args {
   ciks: number[];
   since: string;
   forms: string[];
+  documents: string[];
   warehouse: string | null;
   batchBytes: number | undefined;
   fx: boolean;
@@ -67,6 +70,7 @@ function parseCliArgs(argv: string[]): Args | 'help' {
         ciks: { type: 'string' },
         since: { type: 'string' },
         forms: { type: 'string' },
+        documents: { type: 'string' },
         warehouse: { type: 'string' },
         'batch-mb': { type: 'string' },
         fx: { type: 'boolean' },
@@ -93,7 +97,7 @@ function parseCliArgs(argv: string[]): Args | 'help' {
     batchBytes = Math.round(mb * 1024 * 1024);
   }
   const args: Args = {
-    paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, warehouse: v.warehouse ?? null, batchBytes,
+    paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, documents: list(v.documents).map((f) => f.toUpperCase()), warehouse: v.warehouse ?? null, batchBytes,
     fx: v.fx ?? false, refreshPeriods: v['refresh-periods'] === true,
   };
   if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0 && !args.fx && !args.refreshPeriods) {
@@ -133,7 +137,7 @@ async function download(config: Config, args: Args, tally: EdgarTally): Promise<
     for (const [ticker, cik] of resolved) log(`edgar: ${ticker} -> CIK ${String(cik)}`);
     ciks.push(...resolved.values());
   }
-  const result = await fetchCompanies(src, ciks, { forms: args.forms, since: args.since, onEvent: edgarLogger(tally) });
+  const result = await fetchCompanies(src, ciks, { forms: args.forms, since: args.since, documentForms: args.documents, onEvent: edgarLogger(tally) });
   log(`edgar: ${String(tally.fetched)} downloaded (${formatBytes(tally.bytes)}), ${String(tally.cached)} reused from ${src.cache.root}, ${String(client.requests)} requests`);
   return result;
 }

@@ -38,6 +38,12 @@ export function filingFolderUrl(b: EdgarBases, cik: number, accession: string): 
   return `${b.edgarBaseUrl}/Archives/edgar/data/${String(cik)}/${accession.replace(/-/g, '')}`;
 }
 
+/** The filing's full submission (SGML header and every document), `<accession>.txt` beside its folder. */
+export function submissionTextUrl(b: EdgarBases, cik: number, accession: string): string {
+  if (!ACCESSION.test(accession)) throw new Error(`malformed accession number "${accession}"`);
+  return `${b.edgarBaseUrl}/Archives/edgar/data/${String(cik)}/${accession}.txt`;
+}
+
 export function archiveUrl(b: EdgarBases, cik: number, accession: string, file: string): string {
   if (!FILE_NAME.test(file)) throw new Error(`unsafe file name "${file}" in filing ${accession}`);
   return `${filingFolderUrl(b, cik, accession)}/${file}`;

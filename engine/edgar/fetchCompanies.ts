@@ -1,11 +1,15 @@
 // Downloads what the warehouse needs about each company from EDGAR into the download cache: submissions (and its
-// older pages), companyfacts, and the XBRL instance of each recent periodic report. Returns the local files to ingest.
+// older pages), companyfacts, the XBRL instance of each recent periodic report and, on request, the full submission
+// of the latest filing of some forms (its documents' text for the document store). Returns the local files to ingest.
 import { defined } from '../query/defined.ts';
 import type { EdgarClient } from './EdgarClient.ts';
 import type { DownloadCache } from './DownloadCache.ts';
-import { archiveUrl, companyFactsUrl, extractedInstanceName, filingFolderUrl, submissionsPageUrl, submissionsUrl, tickersUrl, type EdgarBases } from './edgarUrls.ts';
+import {
+  archiveUrl, companyFactsUrl, extractedInstanceName, filingFolderUrl, submissionTextUrl, submissionsPageUrl, submissionsUrl, tickersUrl,
+  type EdgarBases,
+} from './edgarUrls.ts';
 import { filingsOfColumns, readSubmissionsIndex, type FilingRef } from './filingList.ts';
-import { planDocuments, type DocumentPlan } from './planDocuments.ts';
+import { latestOfForms, planDocuments, type DocumentPlan } from './planDocuments.ts';
 import { pickInstance } from './pickInstance.ts';
 import { resolveTickers, tickerTable } from './resolveTickers.ts';
 import { mapPool } from './mapPool.ts';
@@ -17,6 +21,8 @@ export type FetchEvent =
   | { kind: 'missing'; url: string; reason: string };
 
 export interface FetchOptions extends DocumentPlan {
+  /** Forms (e.g. 10-K, 10-Q) whose latest filing's full submission is fetched for its documents' text; default none. */
+  documentForms?: readonly string[];
   /** Companies downloaded at once; the client's rate limit still caps requests per second. */
   concurrency?: number;
   onEvent?: (event: FetchEvent) => void;
@@ -106,7 +112,31 @@ async function fetchCompany(src: EdgarSource, cik: number, options: FetchOptions
     if (typeof file === 'string') files.push(file);
     else result.missing.push(file);
   }
+  for (const filing of latestOfForms(filings, options.documentForms ?? [])) {
+    const file = await fetchSubmission(src, cik, filing, emit);
+    if (typeof file === 'string') files.push(file);
+    else result.missing.push(file);
+  }
   return files;
+}
+
+/** The filing's full submission (.txt): the SGML header and every document, read by the ingest's sgml parser. */
+async function fetchSubmission(src: EdgarSource, cik: number, filing: FilingRef, emit: (e: FetchEvent) => void): Promise<string | { url: string; reason: string }> {
+  const url = submissionTextUrl(src.bases, cik, filing.accession);
+  if (src.cache.has(url)) {
+    emit({ kind: 'cached', url });
+    return src.cache.pathOf(url);
+  }
+  const res = await src.client.get(url);
+  if (!res.found) {
+    emit({ kind: 'missing', url, reason: 'not found' });
+    return { url, reason: `${filing.form} ${filing.accession}: full submission not found` };
+  }
+  if (firstChar(res.body) !== '<' && !res.body.subarray(0, 64).toString('latin1').startsWith('-----BEGIN')) {
+    throw new UnexpectedBodyError(url, 'an SGML full submission', res.body);
+  }
+  emit({ kind: 'fetched', url, bytes: res.body.length });
+  return src.cache.write(url, res.body);
 }
 
 /** The filing's instance: the extracted one for inline filings, else whatever the folder index names. */

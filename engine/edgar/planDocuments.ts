@@ -26,3 +26,13 @@ export function planDocuments(filings: readonly FilingRef[], plan: DocumentPlan)
     .filter((f) => (seen.has(f.accession) ? false : (seen.add(f.accession), true)))
     .sort((a, b) => (a.filingDate < b.filingDate ? 1 : a.filingDate > b.filingDate ? -1 : 0));
 }
+
+/** The newest filing of each of these forms: whose full submission is fetched for the document store. */
+export function latestOfForms(filings: readonly FilingRef[], forms: readonly string[]): FilingRef[] {
+  return forms.flatMap((form) => {
+    const latest = filings
+      .filter((f) => f.form.toUpperCase() === form.toUpperCase())
+      .reduce<FilingRef | null>((best, f) => (best === null || f.filingDate > best.filingDate ? f : best), null);
+    return latest ? [latest] : [];
+  });
+}

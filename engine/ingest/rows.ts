@@ -21,6 +21,7 @@ export type SourceKind =
   | 'tickers-mf'
   | 'full-index'
   | 'effect-notice'
+  | 'filing-index'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */

@@ -15,7 +15,7 @@ import { defined } from '../helpers/defined.ts';
 const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
 const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
 const DELAWARE = fixture('edgar', 'n1a', 'Delaware.485BPOS.html.gz');
-/** Apple's Item 2.02 earnings 8-K of 2011-01-18: the document store's answer for /api/filings/item. */
+/** Apple's 2011 earnings 8-K (full submission): /api/filings/item reads its Item 2.02. */
 const APPLE_8K = fixture('edgar', 'filings', '8-K', '0001193125-11-009392.txt');
 let fundSymbol = '';
 
@@ -32,7 +32,11 @@ before(async () => {
   app = await startTestApp(wh.engine);
   // the reporting owner named in Apple's Form 4, read from the document
   const ownerCik = fixturesPresent ? defined(defined(/<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8')), '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))')[1], '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))![1]') : '1';
-  ctx = { base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' }, values: { ownerCik, form: '8-K', item: '2.02' } };
+  const accessionNumber = fixturesPresent ? defined(/ACCESSION NUMBER:\s*(\S+)/.exec(fs.readFileSync(APPLE_8K, 'latin1'))?.[1], 'accession') : '0000000000-00-000000';
+  ctx = {
+    base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base), entity: { symbol: 'AAPL' },
+    values: { ownerCik, accessionNumber, item: '2.02' },
+  };
 });
 
 after(async () => {
