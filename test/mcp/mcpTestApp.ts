@@ -56,7 +56,8 @@ export async function startMcpApp(engine: Engine, options: { accessTokenTtl?: nu
       ...(options.accessTokenTtl !== undefined ? { accessTokenTtl: options.accessTokenTtl } : {}),
     },
   });
-  listener = app.callback();
+  const callback = app.callback();
+  listener = (req, res) => { void callback(req, res); };
   return {
     url: server.url, server, pro, free, dir, store,
     async close() {

@@ -67,7 +67,13 @@ export async function catchRedirects(): Promise<RedirectCatcher> {
   let waiting: ((q: URLSearchParams) => void) | null = null;
   const queue: URLSearchParams[] = [];
   const server = http.createServer((req, res) => {
-    const q = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // a browser also asks for /favicon.ico: only the redirect itself counts
+    if (url.pathname !== '/callback') {
+      res.writeHead(404).end();
+      return;
+    }
+    const q = url.searchParams;
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><title>Signed in</title><p>You can close this window.</p>');
     if (waiting) {
