@@ -24,6 +24,8 @@ export interface McpOptions {
   passwords: PasswordStore;
   /** Access-token lifetime, seconds (default 600). */
   accessTokenTtl?: number;
+  /** Authorization-code lifetime, seconds (default 60). */
+  authorizationCodeTtl?: number;
   /** Refresh-token lifetime, seconds (default 30 days). */
   refreshTokenTtl?: number;
 }
@@ -53,6 +55,7 @@ export function mountMcp(options: McpOptions, deps: McpMountDeps): MountedMcp {
   const provider = createOAuthServer({
     publicUrl, store: options.store, keys: options.keys, tokens: deps.tokens, proxy: deps.proxy,
     ...(options.accessTokenTtl !== undefined ? { accessTokenTtl: options.accessTokenTtl } : {}),
+    ...(options.authorizationCodeTtl !== undefined ? { authorizationCodeTtl: options.authorizationCodeTtl } : {}),
     ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtl: options.refreshTokenTtl } : {}),
   });
   const tools = endpointTools(deps.endpoints, deps.tiers);

@@ -21,6 +21,8 @@ export interface OAuthOptions {
   tokens: TokenStore;
   /** Access-token lifetime in seconds (default 600). */
   accessTokenTtl?: number;
+  /** Authorization-code lifetime in seconds (default 60). */
+  authorizationCodeTtl?: number;
   /** Refresh-token lifetime in seconds (default 30 days); each rotation starts a new one. */
   refreshTokenTtl?: number;
   /** Proxies trusted for the client address and scheme. */
@@ -106,7 +108,7 @@ export function createOAuthServer(options: OAuthOptions): Provider {
     rotateRefreshToken: true,
     ttl: {
       AccessToken: options.accessTokenTtl ?? 600,
-      AuthorizationCode: 60,
+      AuthorizationCode: options.authorizationCodeTtl ?? 60,
       RefreshToken: options.refreshTokenTtl ?? 30 * 24 * 3600,
       Grant: 365 * 24 * 3600,
       Interaction: 600,

@@ -32,7 +32,7 @@ export interface McpTestApp {
   close(): Promise<void>;
 }
 
-export async function startMcpApp(engine: Engine, options: { accessTokenTtl?: number; dir?: string; limiter?: RateLimiter; tiers?: TierConfig } = {}): Promise<McpTestApp> {
+export async function startMcpApp(engine: Engine, options: { accessTokenTtl?: number; authorizationCodeTtl?: number; dir?: string; limiter?: RateLimiter; tiers?: TierConfig } = {}): Promise<McpTestApp> {
   const dir = options.dir ?? tempDir('mcp-');
   const tokens = new TokenStore(path.join(dir, 'tokens.json'), 0);
   const passwords = new PasswordStore(path.join(dir, 'passwords.json'));
@@ -54,6 +54,7 @@ export async function startMcpApp(engine: Engine, options: { accessTokenTtl?: nu
     mcp: {
       publicUrl: server.url, store, passwords, keys: loadOrCreateOAuthKeys(path.join(dir, 'oauth-keys.json')),
       ...(options.accessTokenTtl !== undefined ? { accessTokenTtl: options.accessTokenTtl } : {}),
+      ...(options.authorizationCodeTtl !== undefined ? { authorizationCodeTtl: options.authorizationCodeTtl } : {}),
     },
   });
   const callback = app.callback();
