@@ -18,7 +18,14 @@ export class RedisOAuthStore implements OAuthStore {
 
   constructor(url: string, private readonly prefix = 'filings:oauth:') {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // a command that cannot reach Redis fails and the request gets its error; the connection keeps retrying
+    this.redis.on('error', (err: Error) => {
+      this.lastError = err.message;
+    });
   }
+
+  /** The last connection error seen (for diagnostics); null while none was. */
+  lastError: string | null = null;
 
   private key(model: string, id: string): string {
     return `${this.prefix}${model}:${id}`;
