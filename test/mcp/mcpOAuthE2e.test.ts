@@ -20,6 +20,7 @@ import { fixtureWarehouse, bearer, type TestWarehouse } from '../http/testApp.ts
 import { ENDPOINTS } from '../../http/endpoints/index.ts';
 import { toolName } from '../../http/mcp/endpointTools.ts';
 import { startMcpApp, type Login, type McpTestApp } from './mcpTestApp.ts';
+import { DEFAULT_TIERS } from '../../http/tiers.ts';
 import { MemoryOAuthClient, catchRedirects, type RedirectCatcher } from './oauthClient.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,7 +35,8 @@ let catcher: RedirectCatcher;
 
 before(async () => {
   wh = await fixtureWarehouse();
-  app = await startMcpApp(wh.engine, { accessTokenTtl: ACCESS_TTL });
+  // OAuth and sign-in requests spend the anonymous per-address budget; three sign-ins in a minute come close to it
+  app = await startMcpApp(wh.engine, { accessTokenTtl: ACCESS_TTL, tiers: { ...DEFAULT_TIERS, anonymous: { perMinute: 10_000, perDay: 100_000 } } });
   catcher = await catchRedirects();
   if (!browserMissing) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   fs.mkdirSync(OUTPUT, { recursive: true });

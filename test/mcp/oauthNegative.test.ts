@@ -8,6 +8,10 @@ import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import { defined } from '../helpers/defined.ts';
 import { startMcpApp, type McpTestApp } from './mcpTestApp.ts';
 import { formSignIn } from './formSignIn.ts';
+import { DEFAULT_TIERS } from '../../http/tiers.ts';
+
+// OAuth endpoints spend the anonymous per-address budget; these tests make more requests a minute than it allows
+const tiers = { ...DEFAULT_TIERS, anonymous: { perMinute: 10_000, perDay: 100_000 } };
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const CODE_TTL = 1;
@@ -18,9 +22,9 @@ let other: McpTestApp;
 
 before(async () => {
   wh = await openTempEngine('write');
-  app = await startMcpApp(wh.engine, { authorizationCodeTtl: CODE_TTL });
+  app = await startMcpApp(wh.engine, { authorizationCodeTtl: CODE_TTL, tiers });
   // a second server (another issuer and resource) over the same accounts area: its tokens are real, for another audience
-  other = await startMcpApp(wh.engine, { dir: app.dir });
+  other = await startMcpApp(wh.engine, { dir: app.dir, tiers });
 });
 
 after(async () => {
