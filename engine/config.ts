@@ -45,6 +45,13 @@ export interface Config {
   readonly fxEcbUrl: string;
   /** FRED CSV download URL with `{series}` for the H.10 series ID (FX_FRED_URL). */
   readonly fxFredUrl: string;
+  /**
+   * The origin MCP clients reach this server at (FILINGS_PUBLIC_URL, e.g. https://filings.example.com; default: the
+   * address it listens on): the OAuth issuer, and `<it>/mcp` the resource every access token is bound to.
+   */
+  readonly publicUrl: string | null;
+  /** Lifetime in seconds of MCP access tokens (FILINGS_MCP_TOKEN_TTL, default 600). */
+  readonly mcpAccessTokenTtl: number;
   /** JSON file overriding the tier/plan defaults of http/tiers.ts (FILINGS_TIERS_FILE); null keeps the defaults. */
   readonly tiersFile: string | null;
 }
@@ -101,6 +108,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxyHops: env.FILINGS_TRUST_PROXY === '0' ? 0 : positiveInt(env, 'FILINGS_TRUST_PROXY', 0, 16),
     fxEcbUrl: url(env, 'FX_ECB_URL', 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip'),
     fxFredUrl: url(env, 'FX_FRED_URL', 'https://fred.stlouisfed.org/graph/fredgraph.csv?id={series}'),
+    publicUrl: env.FILINGS_PUBLIC_URL ? url(env, 'FILINGS_PUBLIC_URL', '') : null,
+    mcpAccessTokenTtl: positiveInt(env, 'FILINGS_MCP_TOKEN_TTL', 600, 86_400),
     tiersFile: env.FILINGS_TIERS_FILE ? path.resolve(cwd, env.FILINGS_TIERS_FILE) : null,
   });
 }

@@ -22,6 +22,7 @@ import { endpointHandler, handlerCaches } from './endpointHandler.ts';
 import { buildOpenApi } from './openapi.ts';
 import { docsHtml, readScalarBundle } from './docsPage.ts';
 import { healthRoute } from './health.ts';
+import { mountMcp, type McpOptions } from './mcp/mountMcp.ts';
 
 export const BASE = '/v1';
 export const API_VERSION = '1.0.0';
@@ -41,6 +42,8 @@ export interface AppDeps {
   poolWaitMs?: number;
   /** Longest a request's queries may run before they are interrupted with a 503 (default 120 s). */
   queryDeadlineMs?: number;
+  /** The MCP endpoint /mcp and its OAuth 2.1 server; absent: neither is served. */
+  mcp?: McpOptions;
 }
 
 export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
@@ -85,15 +88,25 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     queryDeadlineMs: deps.queryDeadlineMs ?? 120_000,
     ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
   };
-  for (const endpoint of endpoints) router.get(endpoint.path, endpointHandler(endpoint, handlerDeps));
+  const handlers = new Map<Endpoint, Koa.Middleware<AppState>>();
+  for (const endpoint of endpoints) {
+    const handler = endpointHandler(endpoint, handlerDeps);
+    handlers.set(endpoint, handler);
+    router.get(endpoint.path, handler);
+  }
+  const mcp = deps.mcp ? mountMcp(deps.mcp, { app, handlers, endpoints, tiers, limiter: deps.limiter, tokens: deps.tokens, openapi, version: API_VERSION, proxy: hops > 0 }) : null;
 
   app.use(requestLog(logger));
   app.use(errorBody());
   // before identify and rate limits: health must answer (and say so) when the limiter's store is down
   app.use(healthRoute(`${BASE}/health`, { engine: deps.engine, limiter: deps.limiter, tokens: deps.tokens }));
+  // /mcp answers tool calls under the account's own budget (mcpServer.ts), not the anonymous one of its address
+  if (mcp) app.use(mcp.resource);
   app.use(compress({ threshold: 1024, gzip: { level: 6 }, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
   app.use(identify(deps.tokens));
   app.use(rateLimit(deps.limiter, tiers));
+  // sign-in pages and OAuth endpoints spend the anonymous per-address budget: password guessing is rate limited
+  if (mcp) app.use(mcp.authorizationServer);
   app.use(router.routes());
   app.use(router.allowedMethods({
     throw: true,

@@ -13,7 +13,8 @@ export function errorBody(): Koa.Middleware {
   return async function errorBody(ctx, next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, `No such endpoint: ${ctx.method} ${ctx.path}`);
+      // a middleware that wrote the response itself (respond = false: OAuth server, MCP transport) is not a 404
+      if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) throw new HttpError(404, `No such endpoint: ${ctx.method} ${ctx.path}`);
     } catch (err) {
       const known = err instanceof HttpError;
       // koa-compress / body parsers raise http-errors style objects with expose=true and a 4xx status.

@@ -1,5 +1,6 @@
 // `npm start`: serves /v1 over the configured warehouse. On a fresh clone (empty warehouse) it first builds the demo
 // warehouse and prints a demo token and a curl line. SIGTERM/SIGINT: finish in-flight requests, then exit.
+import type http from 'node:http';
 import { pino } from 'pino';
 import { loadConfig } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
@@ -12,6 +13,7 @@ import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { RedisRateLimiter } from '../http/rateLimit/RedisRateLimiter.ts';
 import type { RateLimiter } from '../http/rateLimit/RateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
+import { mcpAccountsArea } from '../engine/accounts/mcpAccountsArea.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,9 +32,18 @@ async function main(): Promise<void> {
   };
   const tokens = new TokenStore(config.tokensFile, 1000, logger);
   const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, Date.now, undefined, { logger }) : new MemoryRateLimiter();
-  const app = await createApp({ engine, tokens, limiter, tiers, logger, proxy: config.trustProxyHops });
-  const running = await startServer(app, config.port, config.host);
-  logger.info({ url: `${running.url}${BASE}`, rateLimits: config.redisUrl ? 'redis' : 'in-process' }, 'serving');
+  // listening first: with PORT=0 the OAuth issuer (the public URL) is only known once the port is
+  let listener: http.RequestListener | null = null;
+  const running = await startServer({ callback: () => (req, res) => { listener?.(req, res); } }, config.port, config.host);
+  const publicUrl = config.publicUrl ?? running.url;
+  const area = mcpAccountsArea(config);
+  const app = await createApp({
+    engine, tokens, limiter, tiers, logger, proxy: config.trustProxyHops,
+    mcp: { publicUrl, store: area.store, keys: area.keys, passwords: area.passwords, accessTokenTtl: config.mcpAccessTokenTtl },
+  });
+  const callback = app.callback();
+  listener = (req, res) => { void callback(req, res); };
+  logger.info({ url: `${running.url}${BASE}`, mcp: `${publicUrl}/mcp`, rateLimits: config.redisUrl ? 'redis' : 'in-process', oauthStore: config.redisUrl ? 'redis' : area.dir }, 'serving');
 
   // a demo token is minted only when nobody could call the API otherwise; it is shown this once
   if (demo.built || !tokens.list().some((t) => t.revokedAt === null)) {
@@ -41,7 +52,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nDemo token (Pro plan; shown once, stored only as a hash in ${config.tokensFile}):\n  ${token}\n\n` +
       `Try:\n  curl -H "Authorization: Bearer ${token}" "${running.url}${BASE}/api/company/details?symbol=${symbol}"\n` +
-      `API reference: ${running.url}${BASE}/docs\n\n`,
+      `API reference: ${running.url}${BASE}/docs\n` +
+      `MCP: ${publicUrl}/mcp (set a sign-in password first: npm run tokens -- password <id>)\n\n`,
     );
   }
 
@@ -52,6 +64,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     void running.close().then(async () => {
       await limiter.close();
+      await area.store.close();
       // engine.close() is skipped on purpose: a request cut off at the deadline may still be inside DuckDB, and closing
       // under a running query can block; the serving engine is read-only, so exiting loses nothing
       logger.info('stopped');

@@ -3,11 +3,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../engine/config.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { PLANS, isPlan } from '../engine/accounts/plans.ts';
+import { PasswordStore } from '../engine/accounts/PasswordStore.ts';
+import { passwordsFile } from '../engine/accounts/mcpAccountsArea.ts';
+import { readSecret } from './readSecret.ts';
 
 const USAGE = `usage:
   npm run tokens -- create --tier <${PLANS.join('|')}> [--name NAME]
   npm run tokens -- list
-  npm run tokens -- revoke <token-id>`;
+  npm run tokens -- revoke <token-id>
+  npm run tokens -- password <token-id>   (the account's MCP sign-in password: typed twice, or one line on stdin)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -59,6 +63,21 @@ switch (command) {
     }
     if (!revoked) fail(`no active token ${id}`);
     process.stdout.write(`revoked ${id}\n`);
+    break;
+  }
+  case 'password': {
+    const id = rest[0];
+    if (!id) fail('password needs a token id (see `list`)');
+    if (!store.list().some((t) => t.id === id && t.revokedAt === null)) fail(`no active token ${id}`);
+    try {
+      const password = await readSecret('New sign-in password: ');
+      if (process.stdin.isTTY && (await readSecret('Again: ')) !== password) throw new Error('the two entries differ');
+      await new PasswordStore(passwordsFile(config)).set(id, password);
+    } catch (err) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`sign-in password set for ${id}: MCP clients sign in with account id ${id} and this password\n`);
     break;
   }
   default:

@@ -133,6 +133,14 @@ export class TokenStore {
     return { tokenId: record.id, name: record.name, plan: record.plan };
   }
 
+  /** The live account of a token id (the MCP sign-in's account id), or null when unknown or revoked. */
+  account(id: string, now = Date.now()): Account | null {
+    this.maybeReload(now);
+    const record = this.records.get(id);
+    if (!record || record.revokedAt !== null || this.revoked.has(record.id)) return null;
+    return { tokenId: record.id, name: record.name, plan: record.plan };
+  }
+
   /** For the health endpoint: whether the tokens file parsed at the last reload, and when the set in use was loaded. */
   health(): TokenStoreHealth {
     const h: TokenStoreHealth = { ok: this.error === null };
