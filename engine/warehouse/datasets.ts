@@ -3,7 +3,7 @@
 // sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
 import type {
   BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
-  InsiderTransactionRow, SecurityRow, FxRateRow,
+  InsiderTransactionRow, SecurityRow, FxRateRow, LabelRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -106,10 +106,18 @@ export const fxRates = datasetOf<FxRateRow>()({
   columns: { date: 'VARCHAR', base: 'VARCHAR', quote: 'VARCHAR', rate: 'DOUBLE', source: 'VARCHAR', published: 'VARCHAR' },
 });
 
+export const labels = datasetOf<LabelRow>()({
+  name: 'labels', partitioned: false,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', document: 'VARCHAR', element: 'VARCHAR', role: 'VARCHAR', lang: 'VARCHAR',
+    label: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
-  fxRates,
+  fxRates, labels,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];
