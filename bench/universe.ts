@@ -5,6 +5,8 @@
 // as new_facts() sorts (bucket, cik, concept, period_end, accession), written with commitBatch's COPY options (zstd,
 // 16,384-row groups, PARTITION_BY bucket) into a staging folder whose files are then moved into facts/bucket=N/.
 // Only the journal and manifest bookkeeping are skipped: the universe is a disposable cache under bench/out/.
+// With `dimensional`, every revenue flow is also tagged by product and by geography (one-axis facts, as 10-K revenue
+// footnotes tag them), so the footnote endpoints have dimensional facts to read.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -23,6 +25,8 @@ export interface UniverseOptions {
   /** Fiscal years first..last of 10-Q/10-K filings. */
   firstYear: number;
   lastYear: number;
+  /** Add product and geographic revenue members to every revenue flow (the footnote benches). */
+  dimensional?: boolean;
   threads?: number;
   memoryLimit?: string;
   log?: (line: string) => void;
@@ -78,11 +82,21 @@ function conceptRows(): string {
   return rows.map(([c, kind]) => `('us-gaap:${String(c)}', '${String(kind)}', '${unitOf(defined(c, 'c'))}', ${String(ranks.get(`us-gaap:${String(c)}`))})`).join(',\n');
 }
 
+/** One-axis revenue members of the dimensional universe: product lines and a geography of countries and regions. */
+const REVENUE_MEMBERS = [
+  ['srt:ProductOrServiceAxis', 'us-gaap:ProductMember'], ['srt:ProductOrServiceAxis', 'us-gaap:ServiceMember'],
+  ['srt:ProductOrServiceAxis', 'bench:SubscriptionMember'], ['srt:StatementGeographicalAxis', 'country:US'],
+  ['srt:StatementGeographicalAxis', 'country:CN'], ['srt:StatementGeographicalAxis', 'srt:EuropeMember'],
+  ['srt:StatementGeographicalAxis', 'srt:AsiaPacificMember'],
+] as const;
+const REVENUE_CONCEPT = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax';
+
 /** One fiscal-quarter-end date: k = 0 is the prior fiscal year's end, k = 4 this fiscal year's end. */
 const QEND = (fy: string, k: string) => `last_day(make_date(${fy}::BIGINT, f.fye, 1) - to_months((12 - 3 * ${k})::INTEGER))`;
 
 /** Typed fact rows in final_facts() column order; the build checks the types match before writing anything. */
 const GENERATE = `
+SELECT * EXCLUDE (concept_rank, accession_rank) FROM (
 WITH co AS (
   SELECT ($first + i)::INTEGER AS cik, [12, 12, 12, 3, 6, 9][(i % 6) + 1] AS fye
   FROM range($companies) t(i) WHERE ($first + i) % 64 BETWEEN $blo AND $bhi
@@ -113,14 +127,24 @@ SELECT
               ELSE (hash(k.period_hash, c.concept) % 100000000000)::DOUBLE END AS value,
   -6::INTEGER AS decimals, k.period_start, k.period_end,
   []::STRUCT(axis VARCHAR, member VARCHAR, typed BOOLEAN)[] AS dims, '' AS dim_key,
-  k.fy, k.fp, NULL::VARCHAR AS frame, 'companyfacts' AS source
+  k.fy, k.fp, NULL::VARCHAR AS frame, 'companyfacts' AS source, c.concept_rank, k.accession_rank
 FROM keyed k JOIN concepts c ON c.kind = k.kind
+UNION ALL
+SELECT
+  (k.cik % 64)::INTEGER, k.cik, k.accession, k.form, k.filed, c.concept, c.unit,
+  (hash(k.period_hash, c.concept, m.member) % 10000000000)::DOUBLE,
+  -6::INTEGER, k.period_start, k.period_end,
+  [{'axis': m.axis, 'member': m.member, 'typed': false}]::STRUCT(axis VARCHAR, member VARCHAR, typed BOOLEAN)[],
+  m.axis || '=' || m.member, k.fy, k.fp, NULL::VARCHAR, 'companyfacts', c.concept_rank, k.accession_rank
+FROM keyed k JOIN concepts c ON c.kind = k.kind AND c.concept = '${REVENUE_CONCEPT}'
+JOIN (VALUES ${REVENUE_MEMBERS.map(([a, m]) => `('${a}', '${m}')`).join(', ')}) m(axis, member) ON $dimensional
+)
 -- integer keys that order exactly as (concept, accession) do: string sorts would dominate the build
-ORDER BY bucket, k.cik, c.concept_rank, k.period_end, k.accession_rank`;
+ORDER BY bucket, cik, concept_rank, period_end, accession_rank, dim_key`;
 
 /** Refuse to build when the generator's columns differ from what the writer stages (a changed facts schema). */
-async function assertFactsLayout(c: DuckDBConnection, select: string, params: Record<string, number>): Promise<void> {
-  const describe = async (sql: string, p: Record<string, number> = {}) =>
+async function assertFactsLayout(c: DuckDBConnection, select: string, params: Record<string, number | boolean>): Promise<void> {
+  const describe = async (sql: string, p: Record<string, number | boolean> = {}) =>
     (await c.runAndReadAll(`SELECT column_name || ' ' || column_type FROM (DESCRIBE ${sql})`, p)).getRows().map((r) => String(r[0]));
   const ours = await describe(select, params);
   const writer = await describe('SELECT * FROM final_facts()');
@@ -130,7 +154,7 @@ async function assertFactsLayout(c: DuckDBConnection, select: string, params: Re
 }
 
 function universeDir(o: UniverseOptions): string {
-  return path.join(BENCH_OUT, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}`);
+  return path.join(BENCH_OUT, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}${o.dimensional === true ? '-dims' : ''}`);
 }
 
 function parquetFiles(dir: string): string[] {
@@ -152,7 +176,7 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
   let facts = 0;
   try {
     const c = engine.writerConnection;
-    const params = { first: UNIVERSE_FIRST_CIK, companies: o.companies, y0: o.firstYear, y1: o.lastYear };
+    const params = { first: UNIVERSE_FIRST_CIK, companies: o.companies, y0: o.firstYear, y1: o.lastYear, dimensional: o.dimensional === true };
     await assertFactsLayout(c, GENERATE, { ...params, blo: 0, bhi: -1 });
     const rounds = 8;
     for (let r = 0; r < rounds; r++) {

@@ -84,7 +84,9 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     tiers,
     cacheControl: 'private, max-age=3600, must-revalidate',
     poolWaitMs: deps.poolWaitMs ?? 2000,
-    // 120 s: statement-family answers computed on the fly (no materialized statements yet) take seconds on a loaded box
+    // 120 s: statements read stored results for "now", but asOf requests, eps-history/growth/scores/trends and every
+    // footnote endpoint still run the period engine per request (revenue segmentation measured 13 s p50 on the
+    // loaded 2-core box, bench/statements.bench.ts), so 30 s would turn slow-but-correct answers into 503s
     queryDeadlineMs: deps.queryDeadlineMs ?? 120_000,
     ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
   };

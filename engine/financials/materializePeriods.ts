@@ -1,10 +1,11 @@
-// Computes the period pipeline for every company in bulk, one cik bucket at a time, and writes the result as the
-// `periods` dataset (one Parquet file per bucket, sorted by cik) so that reads of "now" are lookups. Called after an
-// ingest commit. The new generation is built aside and renamed over the live files; `_state.json` records which ingest
-// manifests it reflects, so a reader can tell a stale materialization and compute on the fly instead. The state is
-// removed before the first live file is replaced: a refresh killed or failing mid-swap leaves no state, so the stored
-// periods read as stale (and the next ingest or `--refresh-periods` rebuilds them all) instead of a mix of generations
-// passing for current.
+// Computes the period pipeline for every company in bulk, one cik bucket at a time, and writes the results as the
+// `periods` dataset (as-reported period rows) and the `statements` dataset (standardized statement lines,
+// standard_values), one Parquet file per bucket each, sorted by cik, so that reads of "now" are lookups. Called after
+// an ingest commit. The new generation is built aside and renamed over the live files; `periods/_state.json` records
+// which ingest manifests both reflect, so a reader can tell a stale materialization and compute on the fly instead. The
+// state is removed before the first live file is replaced: a refresh killed or failing mid-swap leaves no state, so the
+// stored results read as stale (and the next ingest or `--refresh-periods` rebuilds them all) instead of a mix of
+// generations passing for current.
 import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,26 @@ export interface MaterializeReport extends PeriodsState {
 }
 
 const STATE = '_state.json';
-const LIVE_FILE = 'periods.parquet';
+
+/** One materialized dataset: its folder, the file each bucket holds, and the bulk query over bucket $b. */
+export interface MaterializedOutput {
+  readonly folder: string;
+  readonly file: string;
+  readonly select: string;
+}
+
+export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
+  {
+    folder: 'periods',
+    file: 'periods.parquet',
+    select: 'SELECT * EXCLUDE (series), series FROM period_rows($b::INTEGER, NULL, NULL) ORDER BY cik, series, period DESC',
+  },
+  {
+    folder: 'statements',
+    file: 'statements.parquet',
+    select: 'SELECT * FROM standard_values($b::INTEGER, NULL, NULL) ORDER BY cik, series, period_end DESC, line',
+  },
+];
 
 function manifestNames(warehouseDir: string): string[] {
   const dir = path.join(warehouseDir, '_manifest');
@@ -92,43 +112,49 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   const live = path.join(wh, 'periods');
   const previous = readPeriodsState(wh);
   const changed = options.full ? null : changedBuckets(wh, previous, manifests);
-  const liveFile = (b: number) => path.join(live, `bucket=${String(b)}`, LIVE_FILE);
-  // an unchanged bucket keeps its live file; periods counts only what this generation computed
-  const buckets = factBuckets(wh).filter((b) => changed === null || changed.has(b) || !fs.existsSync(liveFile(b)));
-  const built = (b: number) => path.join(build, `bucket=${String(b)}.parquet`);
+  const liveFile = (o: MaterializedOutput, b: number) => path.join(wh, o.folder, `bucket=${String(b)}`, o.file);
+  const hasLive = (b: number) => MATERIALIZED_OUTPUTS.every((o) => fs.existsSync(liveFile(o, b)));
+  // an unchanged bucket keeps its live files; periods counts only what this generation computed
+  const buckets = factBuckets(wh).filter((b) => changed === null || changed.has(b) || !hasLive(b));
+  const built = (o: MaterializedOutput, b: number) => path.join(build, o.folder, `bucket=${String(b)}.parquet`);
+  for (const o of MATERIALIZED_OUTPUTS) fs.mkdirSync(path.join(build, o.folder), { recursive: true });
   try {
     const queue = [...buckets];
     const worker = () => engine.withConnection(async (c) => {
       for (let b = queue.shift(); b !== undefined; b = queue.shift()) {
-        const reader = await c.runAndReadAll(
-          `COPY (SELECT * EXCLUDE (series), series FROM period_rows($b::INTEGER, NULL, NULL) ORDER BY cik, series, period DESC)
-           TO ${quotePath(built(b))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
-          { b },
-        );
-        periods += Number(reader.getRows()[0]?.[0] ?? 0);
+        for (const o of MATERIALIZED_OUTPUTS) {
+          const reader = await c.runAndReadAll(
+            `COPY (${o.select}) TO ${quotePath(built(o, b))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
+            { b },
+          );
+          if (o.folder === 'periods') periods += Number(reader.getRows()[0]?.[0] ?? 0);
+        }
       }
     });
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
     await engine.withConnection(async (c) => {
       // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
-      const template = buckets.length > 0 ? built(defined(buckets[0], 'buckets[0]')) : null;
-      for (let b = 0; b < BUCKETS; b++) {
-        if (buckets.includes(b) || (changed !== null && fs.existsSync(liveFile(b)))) continue;
-        const source = template
-          ? `SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0`
-          : 'SELECT * EXCLUDE (series), series FROM period_rows(0, NULL, NULL) LIMIT 0';
-        await c.run(`COPY (${source}) TO ${quotePath(built(b))} (FORMAT parquet)`);
+      for (const o of MATERIALIZED_OUTPUTS) {
+        const template = buckets.length > 0 ? built(o, defined(buckets[0], 'buckets[0]')) : null;
+        for (let b = 0; b < BUCKETS; b++) {
+          if (buckets.includes(b) || (changed !== null && hasLive(b))) continue;
+          const target = quotePath(built(o, b));
+          if (template) await c.run(`COPY (SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0) TO ${target} (FORMAT parquet)`);
+          else await c.run(`COPY (SELECT * FROM (${o.select}) LIMIT 0) TO ${target} (FORMAT parquet)`, { b: 0 });
+        }
       }
     });
     // swap bucket by bucket: a rename over the same file name is atomic, so a concurrent read sees the old file or
     // the new one, never none and never both; the state is written last, the same way
     fs.rmSync(path.join(live, STATE), { force: true });
-    for (let b = 0; b < BUCKETS; b++) {
-      if (!fs.existsSync(built(b))) continue;
-      const dir = path.join(live, `bucket=${String(b)}`);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.renameSync(built(b), path.join(dir, LIVE_FILE));
-      for (const other of fs.readdirSync(dir)) if (other !== LIVE_FILE) fs.rmSync(path.join(dir, other), { force: true });
+    for (const o of MATERIALIZED_OUTPUTS) {
+      for (let b = 0; b < BUCKETS; b++) {
+        if (!fs.existsSync(built(o, b))) continue;
+        const dir = path.join(wh, o.folder, `bucket=${String(b)}`);
+        fs.mkdirSync(dir, { recursive: true });
+        fs.renameSync(built(o, b), path.join(dir, o.file));
+        for (const other of fs.readdirSync(dir)) if (other !== o.file) fs.rmSync(path.join(dir, other), { force: true });
+      }
     }
     const state: PeriodsState = { generation, builtAt: new Date().toISOString(), manifests, periods };
     fs.writeFileSync(path.join(build, STATE), JSON.stringify(state, null, 2));

@@ -22,6 +22,7 @@ export type SourceKind =
   | 'full-index'
   | 'effect-notice'
   | 'filing-index'
+  | 'label-linkbase'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */
@@ -445,5 +446,24 @@ export interface DocumentSectionRow {
   title: string;
   sectionStart: number;
   sectionEnd: number;
+  source: SourceKind;
+}
+
+/**
+ * One label of an XBRL element, as a label linkbase or an FS/FSN data set's tag table (tlabel) states it. Scope: a
+ * filer's own label carries its cik (and the filing's accession when known); a standalone linkbase or a standard
+ * taxonomy's label has none.
+ */
+export interface LabelRow {
+  cik: number | null;
+  accession: string | null;
+  /** The document the label was read from (a linkbase file, or the data set's tag table). */
+  document: string;
+  /** Element QName, e.g. `aapl:IPhoneMember`. */
+  element: string;
+  /** Label role's last path segment: `label`, `terseLabel`, `verboseLabel`, `documentation`, ... */
+  role: string;
+  lang: string;
+  label: string;
   source: SourceKind;
 }

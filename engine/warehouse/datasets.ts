@@ -4,7 +4,7 @@
 import type {
   BeneficialOwnerRow, EntityRow, FactRow, FactTextRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
   InsiderTransactionRow, SecurityRow, FxRateRow, FundSeriesRow, FundClassRow, NportReportRow, NportReturnRow, NportHoldingRow,
-  FilingDocumentRow, DocumentTextRow, DocumentSectionRow,
+  FilingDocumentRow, DocumentTextRow, DocumentSectionRow, LabelRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -178,11 +178,19 @@ export const documentSections = datasetOf<DocumentSectionRow>()({
   },
 });
 
+export const labels = datasetOf<LabelRow>()({
+  name: 'labels', partitioned: false,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', document: 'VARCHAR', element: 'VARCHAR', role: 'VARCHAR', lang: 'VARCHAR',
+    label: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
   fxRates, fundSeries, fundClasses, nportReports, nportReturns, nportHoldings, factTexts,
-  filingDocuments, documentText, documentSections,
+  filingDocuments, documentText, documentSections, labels,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];

@@ -1,5 +1,6 @@
 // Standardized statements: /api/financials/income-statement, /balance-sheet and /cash-flow, answered by the SQL macros
-// income_statement, balance_sheet and cash_flow (c, period, lim, currency, as_of) over the period engine.
+// income_statement, balance_sheet and cash_flow (c, period, lim, currency, as_of) over the period engine, or
+// their _stored twins over the materialized `statements` dataset while it reflects every ingest (no asOf).
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
 import { defined } from '../../engine/query/defined.ts';
@@ -52,6 +53,15 @@ export const statementArgs = ({ entity, params }: CallInput) => [
   (params.asOf as string | undefined) ?? null,
 ];
 
+/** The materialized statements answer "now" (no asOf): {macro}_stored(cik, period, lim, currency), picked by macroCall. */
+function statementStored(macro: string) {
+  return {
+    macro: `${macro}_stored`,
+    args: (input: CallInput) => statementArgs(input).slice(0, 4),
+    appliesTo: ({ params }: CallInput) => params.asOf === undefined,
+  };
+}
+
 const flowPeriod = periodParam(['annual', 'quarter', 'ttm'] as const,
   'annual: fiscal years; quarter: quarterly series (Q4, and Q2/Q3 of cash flows, reconstructed from year-to-date spans where not filed); ttm: trailing twelve months');
 
@@ -66,6 +76,7 @@ export const statementEndpoints = defineEndpoints(
     params: { period: flowPeriod, limit: limitParam, currency: statementCurrencyParam, asOf: asOfParam },
     macro: 'income_statement',
     args: statementArgs,
+    stored: statementStored('income_statement'),
     shape: 'array',
     omitWhenNull: ['fx'],
     response: statementEntry(INCOME_LINES),
@@ -83,6 +94,7 @@ export const statementEndpoints = defineEndpoints(
     },
     macro: 'balance_sheet',
     args: statementArgs,
+    stored: statementStored('balance_sheet'),
     shape: 'array',
     omitWhenNull: ['fx'],
     response: statementEntry(BALANCE_LINES),
@@ -97,6 +109,7 @@ export const statementEndpoints = defineEndpoints(
     params: { period: flowPeriod, limit: limitParam, currency: statementCurrencyParam, asOf: asOfParam },
     macro: 'cash_flow',
     args: statementArgs,
+    stored: statementStored('cash_flow'),
     shape: 'array',
     omitWhenNull: ['fx'],
     response: statementEntry(CASH_FLOW_LINES),

@@ -48,7 +48,8 @@ avg_obs AS (
     ON c.from_currency = d.currency AND c.route_key = d.route_key AND c.date <= d.day
 ),
 average AS (
-  SELECT currency, method, start_date, end_date, avg(rate) AS rate, NULL::DATE AS effective_date, source, via,
+  -- summed as DECIMAL: a parallel DOUBLE sum depends on thread order, and the same request must price identically
+  SELECT currency, method, start_date, end_date, avg(rate::DECIMAL(38, 18))::DOUBLE AS rate, NULL::DATE AS effective_date, source, via,
          any_value(route_rank) AS route_rank
   FROM avg_obs
   GROUP BY currency, method, start_date, end_date, route_key, source, via

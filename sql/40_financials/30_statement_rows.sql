@@ -6,9 +6,10 @@
 -- period, share counts never; an unpriceable currency stays native and is listed under fx.unconverted); fx is the
 -- spec's block (NULL = absent: already wholly in the target). A flow's span is the series' own length ending on
 -- period_end (annual and ttm: one year, quarter: three months), as standard_values keeps no period start.
--- lim: maximum number of periods (NULL = all); as_of: only filings accepted on or before it, and no rate published
--- after it.
-CREATE OR REPLACE MACRO statement_rows(c, stmt, period, lim, currency, as_of) AS TABLE
+-- rel: the caller's relation of one company's standard_values rows (computed with as_of, or read from the stored
+-- `statements` dataset): the one place both paths share, so stored and live answers cannot drift apart.
+-- lim: maximum number of periods (NULL = all); as_of: no rate published after it.
+CREATE OR REPLACE MACRO statement_rows(rel, stmt, period, lim, currency, as_of) AS TABLE
 WITH checked AS (
   SELECT CASE
     WHEN period NOT IN ('annual', 'quarter', 'ttm') THEN error('period must be ''annual'', ''quarter'' or ''ttm''')
@@ -19,7 +20,7 @@ WITH checked AS (
 ),
 raw AS MATERIALIZED (
   SELECT s.*, fx_series_start(period, s.kind, s.period_end) AS period_start
-  FROM standard_values(cik_bucket(c), c, as_of) s
+  FROM query_table(rel) s
   JOIN statement_layout l ON l.line = s.line AND l.statement = stmt, checked
   WHERE s.series = period AND checked.valid
 ),

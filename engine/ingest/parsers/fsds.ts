@@ -33,6 +33,7 @@ export const fsdsParser: GroupParser = {
     const subFile = group.files.get('sub.txt');
     const subs = subFile ? readSub(subFile) : new Map<string, SubInfo>();
     const perShare = perShareTags(group.files.get('tag.txt'));
+    tagLabels(group.files.get('tag.txt'), subs, batch);
     const dimTable = readDimTable(group.files.get('dim.txt'));
     const resolveFiler = filerResolver(batch);
     const filers = new Map<string, Filer & { extPrefix: string | null }>();
@@ -136,6 +137,27 @@ function perShareTags(file: SourceFile | undefined): Set<string> {
     if (fields[datatype] === 'perShare') out.add(`${String(fields[tag])}\t${String(fields[version])}`);
   }
   return out;
+}
+
+/**
+ * The tag table's labels (tlabel) as `labels` rows: a company extension's (version = the defining accession) scoped to
+ * that filer, a standard taxonomy's (version = taxonomy/year) unscoped.
+ */
+function tagLabels(file: SourceFile | undefined, subs: ReadonlyMap<string, SubInfo>, batch: Batch): void {
+  if (!file) return;
+  const t = readTsv(file);
+  const [tag, version, tlabel] = [t.index('tag'), t.index('version'), t.index('tlabel')];
+  if (tag < 0 || version < 0 || tlabel < 0) return;
+  for (const { fields } of t.rows()) {
+    const [name, ver, label] = [fields[tag] ?? '', fields[version] ?? '', (fields[tlabel] ?? '').trim()];
+    if (name === '' || label === '') continue;
+    const own = ACCESSION.test(ver);
+    const sub = own ? subs.get(ver) : undefined;
+    batch.labels.push({
+      cik: sub?.cik ?? null, accession: own ? ver : null, document: file.name, element: conceptOf(name, ver, sub?.extPrefix ?? null),
+      role: 'label', lang: 'en-US', label, source: 'fsds',
+    });
+  }
 }
 
 /** FSN dim table: dimension hash -> segments text (same `Axis=Member;` form as FS num.segments). */

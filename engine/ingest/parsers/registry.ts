@@ -23,9 +23,10 @@ import { tickersMfParser } from './tickersMf.ts';
 import { fullIndexParser } from './fullIndex.ts';
 import { effectNoticeParser } from './effectNotice.ts';
 import { filingIndexPageParser } from './filingIndexPage.ts';
+import { labelLinkbaseParser } from './labelLinkbase.ts';
 
 export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersMfParser, tickersParser, companyFactsParser,
   ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser,
-  nportXmlParser, ncenXmlParser, fullIndexParser, effectNoticeParser, filingIndexPageParser, ...FX_PARSERS];
+  nportXmlParser, ncenXmlParser, fullIndexParser, effectNoticeParser, filingIndexPageParser, labelLinkbaseParser, ...FX_PARSERS];
 
 export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser];

@@ -1,7 +1,8 @@
--- Grain: one row per period of one company, newest first: the /api/financials/income-statement resource. Every line is a JSON number or
+-- Grain: one row per period of one company, newest first: the columns of the /api/financials/income-statement resource. Every line is a JSON number or
 -- null; `concepts` names the XBRL concept (or the derivation) behind each line present. period: annual | quarter (Q4 reconstructed where not filed) | ttm;
--- currency: USD | original; lim: maximum number of periods (NULL = all); as_of: only filings accepted on or before it.
-CREATE OR REPLACE MACRO income_statement(c, period, lim, currency, as_of) AS TABLE
+-- rel: the caller's relation of the company's standard_values rows (income_statement: computed, income_statement_stored: materialized);
+-- currency: USD | original | ISO 4217; lim: maximum number of periods (NULL = all); as_of: no rate published after it.
+CREATE OR REPLACE MACRO income_statement_lines(rel, period, lim, currency, as_of) AS TABLE
 SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['revenue'] AS revenue,
        r.values['costOfRevenue'] AS costOfRevenue,
@@ -22,4 +23,4 @@ SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['depreciationAmortization'] AS depreciationAmortization,
        r.values['ebitda'] AS ebitda,
        r.concepts, r.fx
-FROM statement_rows(c, 'income', period, lim, currency, as_of) r;
+FROM statement_rows(rel, 'income', period, lim, currency, as_of) r;

@@ -1,7 +1,8 @@
--- Grain: one row per period of one company, newest first: the /api/financials/cash-flow resource. Every line is a JSON number or
+-- Grain: one row per period of one company, newest first: the columns of the /api/financials/cash-flow resource. Every line is a JSON number or
 -- null; `concepts` names the XBRL concept (or the derivation) behind each line present. period: annual | quarter (Q2/Q3/Q4 from year-to-date spans where not filed) | ttm;
--- currency: USD | original; lim: maximum number of periods (NULL = all); as_of: only filings accepted on or before it.
-CREATE OR REPLACE MACRO cash_flow(c, period, lim, currency, as_of) AS TABLE
+-- rel: the caller's relation of the company's standard_values rows (cash_flow: computed, cash_flow_stored: materialized);
+-- currency: USD | original | ISO 4217; lim: maximum number of periods (NULL = all); as_of: no rate published after it.
+CREATE OR REPLACE MACRO cash_flow_lines(rel, period, lim, currency, as_of) AS TABLE
 SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['netIncome'] AS netIncome,
        r.values['depreciationAmortization'] AS depreciationAmortization,
@@ -14,4 +15,4 @@ SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['financingCashFlow'] AS financingCashFlow,
        r.values['freeCashFlow'] AS freeCashFlow,
        r.concepts, r.fx
-FROM statement_rows(c, 'cash_flow', period, lim, currency, as_of) r;
+FROM statement_rows(rel, 'cash_flow', period, lim, currency, as_of) r;

@@ -1,7 +1,8 @@
--- Grain: one row per period of one company, newest first: the /api/financials/balance-sheet resource. Every line is a JSON number or
+-- Grain: one row per period of one company, newest first: the columns of the /api/financials/balance-sheet resource. Every line is a JSON number or
 -- null; `concepts` names the XBRL concept (or the derivation) behind each line present. period: annual | quarter (period-end balances; Q4 = fiscal-year end); no ttm;
--- currency: USD | original; lim: maximum number of periods (NULL = all); as_of: only filings accepted on or before it.
-CREATE OR REPLACE MACRO balance_sheet(c, period, lim, currency, as_of) AS TABLE
+-- rel: the caller's relation of the company's standard_values rows (balance_sheet: computed, balance_sheet_stored: materialized);
+-- currency: USD | original | ISO 4217; lim: maximum number of periods (NULL = all); as_of: no rate published after it.
+CREATE OR REPLACE MACRO balance_sheet_lines(rel, period, lim, currency, as_of) AS TABLE
 SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['cashAndEquivalents'] AS cashAndEquivalents,
        r.values['shortTermInvestments'] AS shortTermInvestments,
@@ -24,4 +25,4 @@ SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['totalEquity'] AS totalEquity,
        r.values['liabilitiesAndEquity'] AS liabilitiesAndEquity,
        r.concepts, r.fx
-FROM statement_rows(c, 'balance', period, lim, currency, as_of) r;
+FROM statement_rows(rel, 'balance', period, lim, currency, as_of) r;

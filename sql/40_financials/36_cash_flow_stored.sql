@@ -1,0 +1,6 @@
+-- Grain: one row per period of one company, newest first: cash_flow(c, period, lim, currency, NULL) read from the
+-- materialized `statements` dataset (standard_values_stored) instead of the period engine; engine/query's macroCall
+-- picks it while the stored results reflect every ingest and the request has no as_of.
+CREATE OR REPLACE MACRO cash_flow_stored(c, period, lim, currency) AS TABLE
+WITH sv AS (SELECT * FROM standard_values_stored(c))
+SELECT * FROM cash_flow_lines('sv', period, lim, currency, NULL);
