@@ -3,6 +3,7 @@
 import { test, before, after } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { fixture, fixturesPresent } from '../helpers/fixtures.ts';
 import { fixtureWarehouse, FIXTURE_INPUTS, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
 import {
@@ -12,13 +13,15 @@ import { defined } from '../helpers/defined.ts';
 
 const APPLE_FORM4 = fixture('edgar', 'ownership', '0000320193-22-000061.txt');
 const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg')];
+// fund endpoints are asked about the Goldman Sachs Bond Fund's series, read from its N-PORT
+const NPORT = fixture('edgar', 'nport', 'sec-samples', 'NPORT_Sample_7.xml.gz');
 
 let wh: TestWarehouse | undefined;
 let app: TestApp | undefined;
 let ctx: ContractContext;
 
 before(async () => {
-  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP]);
+  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP, NPORT]);
   app = await startTestApp(wh.engine);
   // the reporting owner named in Apple's Form 4, read from the document
   const ownerCik = fixturesPresent ? defined(defined(/<rptOwnerCik>0*(\d+)<\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, 'utf8')), '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))')[1], '/<rptOwnerCik>0*(\\d+)<\\/rptOwnerCik>/.exec(fs.readFileSync(APPLE_FORM4, \'utf8\'))![1]') : '1';
@@ -30,13 +33,18 @@ after(async () => {
   wh?.cleanup();
 });
 
+function fundSeries(): string {
+  return defined(/<seriesId>([^<]+)<\/seriesId>/.exec(zlib.gunzipSync(fs.readFileSync(NPORT)).toString('utf8'))?.[1], 'seriesId in the N-PORT');
+}
+
 for (const endpoint of ENDPOINTS) {
   test(`${endpoint.path} answers Apple from real filings with its published schema, errors included`, async () => {
     const validators = responseValidators(ctx.doc);
-    const result = await call(ctx, endpoint.path, endpointQuery(endpoint, ctx), BEST);
+    const asked = endpoint.entityKind === 'fund' ? { ...ctx, entity: { symbol: fundSeries() } } : ctx;
+    const result = await call(ctx, endpoint.path, endpointQuery(endpoint, asked), BEST);
     assert.equal(result.status, 200, JSON.stringify(result.body));
     assertMatches(validators, endpoint.path, result);
-    for (const { name, status, result: error } of await errorResults(ctx, endpoint)) {
+    for (const { name, status, result: error } of await errorResults(asked, endpoint)) {
       assert.equal(error.status, status, `${endpoint.path} (${name}): ${JSON.stringify(error.body)}`);
       assertMatches(validators, endpoint.path, error);
     }
