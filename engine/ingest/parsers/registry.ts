@@ -20,9 +20,10 @@ import { FX_PARSERS } from './fxParsers.ts';
 import { nportXmlParser } from './nportXml.ts';
 import { ncenXmlParser } from './ncenXml.ts';
 import { tickersMfParser } from './tickersMf.ts';
+import { nportDatasetParser } from './nportDataset.ts';
 
 export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersMfParser, tickersParser, companyFactsParser,
   ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser,
   nportXmlParser, ncenXmlParser, ...FX_PARSERS];
 
-export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser];
+export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser, nportDatasetParser];
