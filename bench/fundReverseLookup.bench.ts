@@ -10,14 +10,14 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Engine } from '../engine/db/Engine.ts';
 import { ensureWarehouse } from '../engine/warehouse/ensureWarehouse.ts';
 import { quotePath } from '../engine/db/quote.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 const funds = Number(process.env.BENCH_FUNDS ?? 5000);
 const holdings = Number(process.env.BENCH_HOLDINGS ?? 2_000_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 20);
 const HEAVY = '037833100';
 
-const quantile = (xs: number[], q: number) => required([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))], 'quantile');
+const quantile = (xs: number[], q: number) => defined([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))], 'quantile');
 
 /** Writes the synthetic N-PORT reports and holdings straight into a fresh warehouse's Parquet folders. */
 async function buildWarehouse(dir: string): Promise<void> {
@@ -90,7 +90,7 @@ try {
       }
     });
     const result = {
-      funds, holdingsRows: required(stats, 'stats').rows, heavyRows: required(stats, 'stats').heavy, lookupRows, samples,
+      funds, holdingsRows: defined(stats, 'stats').rows, heavyRows: defined(stats, 'stats').heavy, lookupRows, samples,
       lookup: { p50: quantile(times.lookup, 0.5), p99: quantile(times.lookup, 0.99) },
       baseline: { p50: quantile(times.baseline, 0.5), p99: quantile(times.baseline, 0.99) },
       ratioP50: quantile(times.lookup, 0.5) / quantile(times.baseline, 0.5),

@@ -12,7 +12,7 @@ import { warehouseHasRates } from '../engine/edgar/fetchFxRates.ts';
 import { writeDemoFxRates } from '../demo/demoFxRates.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { numberArg } from './measure.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 500);
@@ -47,7 +47,7 @@ try {
   const time = async (sql: string) => {
     const t = performance.now();
     const [row] = await engine.query<Record<string, number>>(sql);
-    return { row: required(row, 'row'), s: (performance.now() - t) / 1000 };
+    return { row: defined(row, 'row'), s: (performance.now() - t) / 1000 };
   };
   await time(PLAIN); // warm the file cache
   const plain: number[] = [];

@@ -16,7 +16,7 @@ import { createApp } from '../http/app.ts';
 import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 import { toParent } from './toParent.ts';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
@@ -96,9 +96,9 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const c of [1, 16, 64]) {
-    const b = required(rows.find((r) => r.route === 'bare Koa' && r.connections === c), 'rows.find((r) => r.route === \'bare Koa\' && r.connections === c)');
-    const d = required(rows.find((r) => r.route === 'company/details' && r.connections === c), 'rows.find((r) => r.route === \'company/details\' && r.connections === c)');
-    const u = required(rows.find((r) => r.route === 'company/details uncached' && r.connections === c), 'rows.find((r) => r.route === \'company/details uncached\' && r.connections === c)');
+    const b = defined(rows.find((r) => r.route === 'bare Koa' && r.connections === c), 'rows.find((r) => r.route === \'bare Koa\' && r.connections === c)');
+    const d = defined(rows.find((r) => r.route === 'company/details' && r.connections === c), 'rows.find((r) => r.route === \'company/details\' && r.connections === c)');
+    const u = defined(rows.find((r) => r.route === 'company/details uncached' && r.connections === c), 'rows.find((r) => r.route === \'company/details uncached\' && r.connections === c)');
     lines.push(`| ${String(c)} | ${String(Math.round(b.rps))} | ${String(Math.round(d.rps))} | ${(d.rps / b.rps).toFixed(3)} | ${String(Math.round(u.rps))} | ${(u.rps / b.rps).toFixed(3)} | ` +
       `${String(b.p50)}/${String(b.p99)} | ${String(d.p50)}/${String(d.p99)} | ${String(u.p50)}/${String(u.p99)} | ${String(b.errors + d.errors + u.errors)} |`);
   }

@@ -18,7 +18,7 @@ import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { percentile } from './measure.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 import { toParent } from './toParent.ts';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
@@ -64,10 +64,10 @@ function one(url: string, method: 'GET' | 'HEAD', token: string, agent: http.Age
       res.resume();
       res.on('end', () => {
         clearTimeout(timer);
-        t.statuses[required(res.statusCode, 'res.statusCode')] = (t.statuses[required(res.statusCode, 'res.statusCode')] ?? 0) + 1;
+        t.statuses[defined(res.statusCode, 'res.statusCode')] = (t.statuses[defined(res.statusCode, 'res.statusCode')] ?? 0) + 1;
         // 503 + Retry-After is the designed answer to an exhausted pool (load shed), not a fault
         if (res.statusCode === 503) t.shed++;
-        else if (required(res.statusCode, 'res.statusCode') >= 500) t.errors++;
+        else if (defined(res.statusCode, 'res.statusCode') >= 500) t.errors++;
         else {
           t.ok++;
           t.ms.push(performance.now() - started);

@@ -17,7 +17,7 @@ import { Engine } from '../engine/db/Engine.ts';
 import { prng } from '../demo/prng.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { bytesReadSoFar, formatBytes, numberArg, percentile, printTable } from './measure.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 5000);
@@ -77,7 +77,7 @@ async function parquetLayout(engine: Engine, dir: string): Promise<Layout> {
 function bytesNeeded(layout: Layout, cik: number, pruned: boolean): number {
   const own = `${path.sep}bucket=${String(cik % 64)}${path.sep}`;
   const opened = [...layout.footers.keys()].filter((f) => !pruned || f.includes(own));
-  const footers = opened.reduce((s, f) => s + required(layout.footers.get(f), 'layout.footers.get(f)'), 0);
+  const footers = opened.reduce((s, f) => s + defined(layout.footers.get(f), 'layout.footers.get(f)'), 0);
   const open = new Set(opened);
   const groups = layout.rowGroups.filter((g) => open.has(g.file) && g.lo <= cik && cik <= g.hi);
   return footers + groups.reduce((s, g) => s + (g.file.includes(own) ? g.bytes : g.cikBytes), 0);
@@ -101,25 +101,25 @@ async function main(): Promise<void> {
       engine.withConnection(async (c) => {
         const before = bytesReadSoFar() ?? 0;
         const started = performance.now();
-        const reader = await c.runAndReadAll(required(VARIANTS[v], 'VARIANTS[v]').sql, { cik });
+        const reader = await c.runAndReadAll(defined(VARIANTS[v], 'VARIANTS[v]').sql, { cik });
         const ms = performance.now() - started;
         return { ms, bytes: (bytesReadSoFar() ?? 0) - before, rows: reader.currentRowCount };
       });
-    for (let i = 0; i < 5; i++) for (let v = 0; v < VARIANTS.length; v++) await run(v, required(ciks[i], 'ciks[i]'));
+    for (let i = 0; i < 5; i++) for (let v = 0; v < VARIANTS.length; v++) await run(v, defined(ciks[i], 'ciks[i]'));
     // rotate which variant goes first so none always inherits another's warm cache
     for (let i = 0; i < ciks.length; i++) {
       const got: Sample[] = [];
       for (let k = 0; k < VARIANTS.length; k++) {
         const v = (i + k) % VARIANTS.length;
-        got[v] = await run(v, required(ciks[i], 'ciks[i]'));
+        got[v] = await run(v, defined(ciks[i], 'ciks[i]'));
       }
-      if (got.some((g) => g.rows !== required(got[0], 'got[0]').rows)) throw new Error(`cik ${String(ciks[i])}: variants disagree on row counts ${got.map((g) => g.rows).join('/')}`);
-      got.forEach((s, v) => required(samples[v], 'samples[v]').push(s));
+      if (got.some((g) => g.rows !== defined(got[0], 'got[0]').rows)) throw new Error(`cik ${String(ciks[i])}: variants disagree on row counts ${got.map((g) => g.rows).join('/')}`);
+      got.forEach((s, v) => defined(samples[v], 'samples[v]').push(s));
     }
     const layout = await parquetLayout(engine, universe.dir);
     const needed = VARIANTS.map((v) => ciks.reduce((sum, cik) => sum + bytesNeeded(layout, cik, v.pruned), 0) / ciks.length);
     const files = await Promise.all(VARIANTS.map(async (v) => {
-      const [plan] = await engine.query<{ explain_value: string }>(`EXPLAIN ANALYZE ${v.sql}`, { cik: required(ciks[0], 'ciks[0]') });
+      const [plan] = await engine.query<{ explain_value: string }>(`EXPLAIN ANALYZE ${v.sql}`, { cik: defined(ciks[0], 'ciks[0]') });
       return /Total Files Read:\s*([\d,]+)/.exec(plan?.explain_value ?? '')?.[1] ?? '?';
     }));
 
@@ -136,10 +136,10 @@ async function main(): Promise<void> {
     console.log(`\n${String(lookups)} lookups of random companies per variant, 2 DuckDB threads, after 5 warm-up lookups:`);
     printTable([
       ['variant', 'p50 ms', 'p99 ms', 'rows/lookup', 'files opened', 'Parquet bytes needed', 'OS bytes read (warm cache)'],
-      ...VARIANTS.map((v, i) => [v.name, required(stats[i], 'stats[i]').p50.toFixed(1), required(stats[i], 'stats[i]').p99.toFixed(1), required(stats[i], 'stats[i]').rows.toFixed(0),
-        required(files[i], 'files[i]'), formatBytes(required(needed[i], 'needed[i]')), formatBytes(required(stats[i], 'stats[i]').bytes)]),
+      ...VARIANTS.map((v, i) => [v.name, defined(stats[i], 'stats[i]').p50.toFixed(1), defined(stats[i], 'stats[i]').p99.toFixed(1), defined(stats[i], 'stats[i]').rows.toFixed(0),
+        defined(files[i], 'files[i]'), formatBytes(defined(needed[i], 'needed[i]')), formatBytes(defined(stats[i], 'stats[i]').bytes)]),
       ['ratio scan / facts_of', `${(scan.p50 / pruned.p50).toFixed(1)}x`, `${(scan.p99 / pruned.p99).toFixed(1)}x`, '', '',
-        `${(required(needed[1], 'needed[1]') / required(needed[0], 'needed[0]')).toFixed(1)}x`, `${(scan.bytes / Math.max(1, pruned.bytes)).toFixed(1)}x`],
+        `${(defined(needed[1], 'needed[1]') / defined(needed[0], 'needed[0]')).toFixed(1)}x`, `${(scan.bytes / Math.max(1, pruned.bytes)).toFixed(1)}x`],
     ]);
     console.log('Parquet bytes needed: footers of the files opened + cik column of row groups whose cik range covers the cik + the company\'s own row groups (from parquet_metadata)');
     fs.writeFileSync(path.join(BENCH_OUT, 'lookup.json'), JSON.stringify({

@@ -1,11 +1,11 @@
 // Small measuring helpers shared by the benches: percentiles, bytes read by this process, aligned result tables.
 import fs from 'node:fs';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return required(sorted[i], 'sorted[i]');
+  return defined(sorted[i], 'sorted[i]');
 }
 
 /**
@@ -30,9 +30,9 @@ export function formatBytes(n: number): string {
 
 /** Rows of cells printed as an aligned table; the first row is the header. */
 export function printTable(rows: readonly (readonly string[])[], write: (s: string) => void = (s) => process.stdout.write(s)): void {
-  const widths = required(rows[0], 'rows[0]').map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const widths = defined(rows[0], 'rows[0]').map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   rows.forEach((row, r) => {
-    write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(required(widths[i], 'widths[i]')) : cell.padStart(required(widths[i], 'widths[i]')))).join('  ')}\n`);
+    write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(defined(widths[i], 'widths[i]')) : cell.padStart(defined(widths[i], 'widths[i]')))).join('  ')}\n`);
     if (r === 0) write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   });
 }

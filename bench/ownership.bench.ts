@@ -12,7 +12,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Engine } from '../engine/db/Engine.ts';
 import { ensureWarehouse } from '../engine/warehouse/ensureWarehouse.ts';
 import { quotePath } from '../engine/db/quote.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 const managers = Number(process.env.BENCH_MANAGERS ?? 5000);
 const rowsPerQuarter = Number(process.env.BENCH_ROWS ?? 3_000_000);
@@ -20,7 +20,7 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 30);
 const HEAVY = '037833100';
 const QUARTERS = [['2024-09-30', '2024-11-12'], ['2024-12-31', '2025-02-12']] as const;
 
-const quantile = (xs: number[], q: number) => required([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))], '[...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]');
+const quantile = (xs: number[], q: number) => defined([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))], '[...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]');
 
 /** Writes the synthetic cover pages and information tables straight into a fresh warehouse's Parquet folders. */
 async function buildWarehouse(dir: string): Promise<void> {
@@ -88,7 +88,7 @@ try {
       }
     });
     const result = {
-      managers, holdingsRows: required(stats, 'stats').rows, heavyRows: required(stats, 'stats').heavy, holderRows, samples,
+      managers, holdingsRows: defined(stats, 'stats').rows, heavyRows: defined(stats, 'stats').heavy, holderRows, samples,
       holders: { p50: quantile(times.holders, 0.5), p99: quantile(times.holders, 0.99) },
       baseline: { p50: quantile(times.baseline, 0.5), p99: quantile(times.baseline, 0.99) },
       ratioP50: quantile(times.holders, 0.5) / quantile(times.baseline, 0.5),

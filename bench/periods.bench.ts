@@ -10,7 +10,7 @@ import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { jsonRowsSql } from '../engine/query/macroSql.ts';
 import { BENCH_OUT, ensureUniverse } from './universe.ts';
 import { numberArg, percentile } from './measure.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 5000);
@@ -42,7 +42,7 @@ try {
   const latency = async (sql: string, bind: (cik: number) => Record<string, string | number | null> | (string | number | null)[]) => {
     const ms: number[] = [];
     await engine.withConnection(async (c) => {
-      await c.runAndReadAll(sql, bind(required(ciks[0], 'ciks[0]'))); // warm the file cache and the plan
+      await c.runAndReadAll(sql, bind(defined(ciks[0], 'ciks[0]'))); // warm the file cache and the plan
       for (const cik of ciks) {
         const t = performance.now();
         await c.runAndReadAll(sql, bind(cik));

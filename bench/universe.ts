@@ -11,7 +11,7 @@ import { Engine } from '../engine/db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../engine/db/quote.ts';
 import { DEMO_CIK_FIRST } from '../demo/DemoCompany.ts';
-import { required } from './required.ts';
+import { defined } from '../engine/query/defined.ts';
 
 export const BENCH_OUT = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
 export const UNIVERSE_FIRST_CIK = DEMO_CIK_FIRST + 1000;
@@ -75,7 +75,7 @@ function periodRows(): string {
 function conceptRows(): string {
   const rows = [...FLOWS.map((c) => [c, 'flow']), ...YTD.map((c) => [c, 'ytd']), ...INSTANTS.map((c) => [c, 'instant'])];
   const ranks = new Map([...rows.map(([c]) => `us-gaap:${String(c)}`)].sort().map((c, i) => [c, i]));
-  return rows.map(([c, kind]) => `('us-gaap:${String(c)}', '${String(kind)}', '${unitOf(required(c, 'c'))}', ${String(ranks.get(`us-gaap:${String(c)}`))})`).join(',\n');
+  return rows.map(([c, kind]) => `('us-gaap:${String(c)}', '${String(kind)}', '${unitOf(defined(c, 'c'))}', ${String(ranks.get(`us-gaap:${String(c)}`))})`).join(',\n');
 }
 
 /** One fiscal-quarter-end date: k = 0 is the prior fiscal year's end, k = 4 this fiscal year's end. */
@@ -163,7 +163,7 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
       const copied = await c.runAndReadAll(`COPY (${GENERATE}) TO ${quotePath(path.join(staging, 'facts'))} ` +
         `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-bench${String(r)}-{i}')`,
         { ...params, blo, bhi });
-      const n = Number(required(copied.getRows()[0], 'copied.getRows()[0]')[0]);
+      const n = Number(defined(copied.getRows()[0], 'copied.getRows()[0]')[0]);
       for (const file of parquetFiles(staging)) {
         const to = path.join(dir, path.relative(staging, file));
         fs.mkdirSync(path.dirname(to), { recursive: true });

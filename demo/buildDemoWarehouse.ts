@@ -1,4 +1,5 @@
 // Builds the demo warehouse: the fixed cast of synthetic filers, their footnote 10-K/10-Qs in inline XBRL, their insiders' Forms 4, their holders' 13F-HR and 13G, the demo funds' N-PORT reports,
+// shareholder reports (N-CSR/N-CSRS) and prospectuses (485BPOS), IPO issuers,
 // written as SEC source files to a temporary folder and ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +13,12 @@ import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
 import { writeDemoOwnership } from './writeDemoOwnership.ts';
 import { writeDemoFootnotes } from './writeDemoFootnotes.ts';
+import { writeDemoDocuments } from './writeDemoDocuments.ts';
 import { writeDemoFxRates } from './demoFxRates.ts';
 import { writeDemoFunds } from './writeDemoFunds.ts';
+import { writeDemoFundReports } from './writeDemoFundReports.ts';
+import { DEMO_FUND_REPORT_SUBJECTS } from './demoFundReportSubjects.ts';
+import { writeDemoIpos } from './demoIpos.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
 /**
@@ -27,9 +32,12 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoOwnership(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFootnotes(dir, DEMO_COMPANIES, DEMO_YEARS);
+    writeDemoDocuments(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFxRates(dir, DEMO_YEARS);
     writeDemoFunds(dir, DEMO_COMPANIES, DEMO_YEARS);
-    return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
+    writeDemoFundReports(dir, DEMO_FUND_REPORT_SUBJECTS, DEMO_YEARS);
+    writeDemoIpos(dir);
+    return await ingestPaths(engine, [dir], { afterCommit: async (e) => { await materializePeriods(e); } });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

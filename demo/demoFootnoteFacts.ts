@@ -3,6 +3,7 @@
 // revenue by product, geography, segment, customer and legal entity, labor costs. Every family reconciles the way a
 // filer's note does (maturities to the liability, roll-forwards to their balances, segments to the consolidated figure).
 import type { DemoCompany } from './DemoCompany.ts';
+import { defined } from '../engine/query/defined.ts';
 import { aggregate, type ModelYear } from './financialModel.ts';
 import type { IxDimension, IxFact } from './inlineXbrlDocument.ts';
 import { priceOn } from './ownershipCast.ts';
@@ -26,6 +27,9 @@ const TRANCHES = [
   { coupon: 0.0475, issued: 2016, due: 2036, share: 0.7 },
   { coupon: 0.055, issued: 2019, due: 2049, share: 0.5 },
 ] as const;
+
+/** The yearly maturity buckets of a lease note, in the order of the payments due each year. */
+const MATURITY_YEARS = ['NextTwelveMonths', 'YearTwo', 'YearThree', 'YearFour', 'YearFive'] as const;
 
 /** ASU 2022-04: supplier finance programs are disclosed from 2023, the roll-forward from 2024. */
 const SUPPLIER_FINANCE_FROM = 2023;
@@ -57,7 +61,7 @@ function rsuYears(input: FootnoteYearInput): Map<number, RsuYear> {
   const out = new Map<number, RsuYear>();
   let balance = k(input.company.sharesOutstanding * 0.006);
   for (let fy = input.firstYear; fy <= input.fy; fy++) {
-    const year = input.model.get(fy)!;
+    const year = defined(input.model.get(fy), `model year ${String(fy)}`);
     const grants = k(balance * 0.5 * jitter(random, 0.1));
     const vested = k(balance * 0.38 * jitter(random, 0.1));
     const forfeited = k(balance * 0.04 * jitter(random, 0.2));
@@ -75,7 +79,7 @@ function buybackYears(input: FootnoteYearInput): Map<number, { shares: number; v
   let authorized = 0;
   let remaining = 0;
   for (let fy = input.firstYear; fy <= input.fy; fy++) {
-    const year = input.model.get(fy)!;
+    const year = defined(input.model.get(fy), `model year ${String(fy)}`);
     const shares = k(year.quarters[0].sharesOutstanding * input.company.annualBuyback);
     const price = priceOn(input.company, year.fiscal.quarters[1].end);
     const value = k(shares * price);
@@ -95,7 +99,7 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
   const { company, prefix, model, fy } = input;
   const year = model.get(fy);
   const prior = model.get(fy - 1);
-  if (!year || !prior) throw new Error(`${company.name}: fiscal years ${fy - 1} and ${fy} must be modelled for its footnotes`);
+  if (!year || !prior) throw new Error(`${company.name}: fiscal years ${String(fy - 1)} and ${String(fy)} must be modelled for its footnotes`);
   const random = prng(company.seed * 7919 + fy);
   const n = aggregate(year, 1, 4);
   const revenue = n.revenue;
@@ -117,10 +121,10 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
     const discount = side === 'operating' ? rate(0.038 + 0.01 * random()) : rate(0.045 + 0.01 * random());
     const excess = k(total * (side === 'operating' ? 0.13 : 0.09));
     const liability = total - excess;
-    const current = k(years[0]! * 0.82);
+    const current = k(defined(years[0], 'first maturity year') * 0.82);
+    const maturities = MATURITY_YEARS.map((name, i) => [name, defined(years[i], `maturity ${name}`)] as const);
     if (side === 'operating') {
-      const names = ['NextTwelveMonths', 'YearTwo', 'YearThree', 'YearFour', 'YearFive'];
-      names.forEach((name, i) => balance(`us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue${name}`, years[i]!));
+      for (const [name, value] of maturities) balance(`us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue${name}`, value);
       balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsDueAfterYearFive', after);
       balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue', total);
       balance('us-gaap:LesseeOperatingLeaseLiabilityUndiscountedExcessAmount', excess);
@@ -134,8 +138,7 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
       flow('us-gaap:ShortTermLeaseCost', k(base * 0.05));
       flow('us-gaap:OperatingLeasePayments', k(base * 0.99));
     } else {
-      const names = ['NextTwelveMonths', 'YearTwo', 'YearThree', 'YearFour', 'YearFive'];
-      names.forEach((name, i) => balance(`us-gaap:FinanceLeaseLiabilityPaymentsDue${name}`, years[i]!));
+      for (const [name, value] of maturities) balance(`us-gaap:FinanceLeaseLiabilityPaymentsDue${name}`, value);
       balance('us-gaap:FinanceLeaseLiabilityPaymentsDueAfterYearFive', after);
       balance('us-gaap:FinanceLeaseLiabilityPaymentsDue', total);
       balance('us-gaap:FinanceLeaseLiabilityUndiscountedExcessAmount', excess);
@@ -155,7 +158,7 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
   let carryingTotal = 0;
   for (const t of TRANCHES) {
     if (fy < t.issued || fy >= t.due) continue;
-    const dims: IxDimension[] = [[DEBT, member(`SeniorNotes${(t.coupon * 100).toFixed(2)}PercentDue${t.due}`)]];
+    const dims: IxDimension[] = [[DEBT, member(`SeniorNotes${(t.coupon * 100).toFixed(2)}PercentDue${String(t.due)}`)]];
     const face = k(company.baseQuarterRevenue * t.share);
     const unamortized = k(face * 0.004 * (t.due - fy) / (t.due - t.issued));
     balance('us-gaap:DebtInstrumentFaceAmount', face, dims);
@@ -185,7 +188,7 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
   }
 
   // Stock compensation by award type; the RSU roll-forward opens with the prior 10-K's closing balance.
-  const rsu = rsuYears(input).get(fy)!;
+  const rsu = defined(rsuYears(input).get(fy), `RSU roll-forward of ${String(fy)}`);
   const rsuDims: IxDimension[] = [[AWARD, 'us-gaap:RestrictedStockUnitsRSUMember']];
   const rsuExpense = k(rsu.vested * rsu.grantPrice * 1.1);
   const awards: [string, number][] = [
@@ -219,8 +222,8 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
   // Restructuring: one plan, charged over two years by cost type; reserves roll forward with cash payments.
   const planYear = input.restructuringYear;
   if (fy >= planYear && fy <= planYear + 1) {
-    const plan: IxDimension[] = [[PLAN, member(`Fiscal${planYear}RestructuringPlan`)]];
-    const size = k(aggregate(model.get(planYear)!, 1, 4).revenue * 0.012);
+    const plan: IxDimension[] = [[PLAN, member(`Fiscal${String(planYear)}RestructuringPlan`)]];
+    const size = k(aggregate(defined(model.get(planYear), `model year ${String(planYear)}`), 1, 4).revenue * 0.012);
     const costTypes: [string, number][] = [['us-gaap:EmployeeSeveranceMember', 0.7], ['us-gaap:FacilityClosingMember', 0.3]];
     let charged = 0;
     let toDate = 0;
@@ -261,20 +264,22 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
 
   // Two operating segments; intersegment sales eliminated, corporate costs and assets held outside the segments.
   const intersegment = k(revenue * 0.03);
-  const segRevenue = [k(revenue * 0.6), 0];
-  segRevenue[1] = revenue + intersegment - segRevenue[0]!;
-  const segIncome = [k(n.operatingIncome * 0.7), k(n.operatingIncome * 0.45)];
-  const corporateIncome = n.operatingIncome - segIncome[0]! - segIncome[1]!;
-  const segAssets = [k(n.assets * 0.5), k(n.assets * 0.35)];
-  ['IndustrialSegment', 'ServicesSegment'].forEach((name, i) => {
-    const dims: IxDimension[] = [[SEGMENT, member(name)]];
-    flow(concept, segRevenue[i]!, dims);
-    flow('us-gaap:OperatingIncomeLoss', segIncome[i]!, dims);
-    balance('us-gaap:Assets', segAssets[i]!, dims);
-  });
+  const industrialRevenue = k(revenue * 0.6);
+  const segments = [
+    { name: 'IndustrialSegment', revenue: industrialRevenue, income: k(n.operatingIncome * 0.7), assets: k(n.assets * 0.5) },
+    { name: 'ServicesSegment', revenue: revenue + intersegment - industrialRevenue, income: k(n.operatingIncome * 0.45), assets: k(n.assets * 0.35) },
+  ];
+  for (const segment of segments) {
+    const dims: IxDimension[] = [[SEGMENT, member(segment.name)]];
+    flow(concept, segment.revenue, dims);
+    flow('us-gaap:OperatingIncomeLoss', segment.income, dims);
+    balance('us-gaap:Assets', segment.assets, dims);
+  }
+  const corporateIncome = segments.reduce((rest, segment) => rest - segment.income, n.operatingIncome);
+  const corporateAssets = segments.reduce((rest, segment) => rest - segment.assets, n.assets);
   flow(concept, -intersegment, [[CONSOLIDATION, 'us-gaap:IntersegmentEliminationMember']]);
   flow('us-gaap:OperatingIncomeLoss', corporateIncome, [[CONSOLIDATION, 'us-gaap:CorporateNonSegmentMember']]);
-  balance('us-gaap:Assets', n.assets - segAssets[0]! - segAssets[1]!, [[CONSOLIDATION, 'us-gaap:CorporateNonSegmentMember']]);
+  balance('us-gaap:Assets', corporateAssets, [[CONSOLIDATION, 'us-gaap:CorporateNonSegmentMember']]);
 
   // One customer above the 10% threshold.
   const share = rate(0.11 + 0.03 * random());
@@ -309,9 +314,9 @@ export function footnoteFacts(input: FootnoteYearInput): IxFact[] {
 export function quarterFootnoteFacts(input: FootnoteYearInput, q: 1 | 2 | 3): IxFact[] {
   const { company, prefix, model, fy } = input;
   const year = model.get(fy);
-  if (!year) throw new Error(`${company.name}: fiscal year ${fy} must be modelled for its 10-Q footnotes`);
+  if (!year) throw new Error(`${company.name}: fiscal year ${String(fy)} must be modelled for its 10-Q footnotes`);
   const random = prng(company.seed * 7919 + fy * 4 + q);
-  const quarter = year.fiscal.quarters[q - 1]!;
+  const quarter = defined(year.fiscal.quarters[q - 1], `quarter ${String(q)} of ${String(fy)}`);
   const end = quarter.end;
   const ytdStart = year.fiscal.start;
   const annual = aggregate(year, 1, 4);
@@ -328,7 +333,7 @@ export function quarterFootnoteFacts(input: FootnoteYearInput, q: 1 | 2 | 3): Ix
   const total = remainder + years.reduce((s, v) => s + v, 0) + after;
   const excess = k(total * 0.13);
   balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsRemainderOfFiscalYear', remainder);
-  ['NextTwelveMonths', 'YearTwo', 'YearThree', 'YearFour', 'YearFive'].forEach((name, i) => balance(`us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue${name}`, years[i]!));
+  MATURITY_YEARS.forEach((name, i) => balance(`us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue${name}`, defined(years[i], `maturity ${name}`)));
   balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsDueAfterYearFive', after);
   balance('us-gaap:LesseeOperatingLeaseLiabilityPaymentsDue', total);
   balance('us-gaap:LesseeOperatingLeaseLiabilityUndiscountedExcessAmount', excess);
@@ -337,7 +342,7 @@ export function quarterFootnoteFacts(input: FootnoteYearInput, q: 1 | 2 | 3): Ix
 
   for (const t of TRANCHES) {
     if (fy < t.issued || fy >= t.due) continue;
-    const dims: IxDimension[] = [[DEBT, member(`SeniorNotes${(t.coupon * 100).toFixed(2)}PercentDue${t.due}`)]];
+    const dims: IxDimension[] = [[DEBT, member(`SeniorNotes${(t.coupon * 100).toFixed(2)}PercentDue${String(t.due)}`)]];
     balance('us-gaap:DebtInstrumentFaceAmount', k(company.baseQuarterRevenue * t.share), dims);
     balance('us-gaap:DebtInstrumentInterestRateStatedPercentage', t.coupon, dims, 'pure');
   }

@@ -105,7 +105,7 @@ export function inlineXbrlDocument(doc: IxDocument): string {
     const key = `${f.start ?? ''}|${f.end}|${f.dims.map((d) => d.join('=')).join(',')}`;
     let id = contexts.get(key);
     if (!id) {
-      id = `c-${contexts.size + 1}`;
+      id = `c-${String(contexts.size + 1)}`;
       contexts.set(key, id);
       contexts.set(`xml:${id}`, contextXml(id, doc.cik, f));
     }
@@ -118,7 +118,7 @@ export function inlineXbrlDocument(doc: IxDocument): string {
     used.add(f.unit);
     const { scale, decimals } = DISPLAY[f.unit];
     const sign = f.value < 0 ? ' sign="-"' : '';
-    return `<tr><td><ix:nonFraction unitRef="${unitRef(doc.currency, f.unit)}" contextRef="${contextId(f)}" decimals="${decimals}" name="${f.concept}" format="ixt:num-dot-decimal" scale="${scale}" id="f-${i + 1}"${sign}>${displayed(f.value, f.unit)}</ix:nonFraction></td></tr>`;
+    return `<tr><td><ix:nonFraction unitRef="${unitRef(doc.currency, f.unit)}" contextRef="${contextId(f)}" decimals="${String(decimals)}" name="${f.concept}" format="ixt:num-dot-decimal" scale="${String(scale)}" id="f-${String(i + 1)}"${sign}>${displayed(f.value, f.unit)}</ix:nonFraction></td></tr>`;
   });
   const xmlns = Object.entries({ ...NAMESPACES, [doc.prefix]: doc.namespace, utr: 'http://www.xbrl.org/2009/utr' })
     .map(([p, uri]) => (p ? `xmlns:${p}="${uri}"` : `xmlns="${uri}"`)).join(' ');

@@ -11,6 +11,7 @@ import { filingSchedule } from './filingSchedule.ts';
 import { footnoteFacts, quarterFootnoteFacts } from './demoFootnoteFacts.ts';
 import { inlineXbrlDocument } from './inlineXbrlDocument.ts';
 import { secSubmission } from './secSubmission.ts';
+import { defined } from '../engine/query/defined.ts';
 
 /** Footnote filings cover the last three demo years: enough for history and for roll-forwards across filings. */
 export const FOOTNOTE_YEARS = 3;
@@ -48,17 +49,18 @@ export function writeDemoFootnotes(dir: string, companies: readonly DemoCompany[
       ...([1, 2, 3] as const).map((q) => ({ fy: years.last + 1, q })),
     ];
     for (const { fy, q } of plan) {
-      const filing = periodic.find((f) => f.periodic!.fy === fy && f.periodic!.quarter === q);
+      const filing = periodic.find((f) => f.periodic?.fy === fy && f.periodic.quarter === q);
       if (!filing) continue;
-      const fiscal = model.get(fy)!.fiscal;
-      const periodEnd = q === 4 ? fiscal.end : fiscal.quarters[q - 1]!.end;
+      const fiscal = defined(model.get(fy), `model year ${String(fy)}`).fiscal;
+      const quarter = q === 4 ? null : defined(fiscal.quarters[q - 1], `quarter ${String(q)} of ${String(fy)}`);
+      const periodEnd = quarter ? quarter.end : fiscal.end;
       const stamp = periodEnd.replaceAll('-', '');
       const namespace = `http://www.example.com/${prefix}/${stamp}`;
       const input = { company, prefix, model, fy, firstYear: years.first, restructuringYear: years.last - 1 };
       const facts = q === 4 ? footnoteFacts(input) : quarterFootnoteFacts(input, q);
       const document = inlineXbrlDocument({
         cik: company.cik, prefix, namespace, currency: company.currency, documentType: filing.form, fiscalYear: fy,
-        fiscalPeriod: q === 4 ? 'FY' : `Q${q}`, start: q === 4 ? fiscal.start : fiscal.quarters[q - 1]!.start, end: periodEnd,
+        fiscalPeriod: quarter ? `Q${String(q)}` : 'FY', start: quarter ? quarter.start : fiscal.start, end: periodEnd,
         title: `${prefix}-${stamp} notes to the financial statements`, facts,
       });
       const yy = filing.filed.slice(2, 4);

@@ -56,7 +56,8 @@ function operation(endpoint: Endpoint, tiers: TierConfig): Json {
     tags: [endpoint.group],
     summary: endpoint.summary,
     description: `${endpoint.description ?? endpoint.summary}\n\nPlans: ${plans.join(', ')}${endpoint.tiers.length ? ` (tier labels: ${endpoint.tiers.join(', ')})` : ' (not labelled: every plan)'}.` +
-      (endpoint.entity ? `\n\nIdentify the entity with exactly one of ${ENTITY_PARAM_NAMES.join(', ')}.` : ''),
+      (endpoint.entity === 'optional' ? `\n\nOptionally scoped to one entity, given by one of ${ENTITY_PARAM_NAMES.join(', ')}.`
+        : endpoint.entity ? `\n\nIdentify the entity with exactly one of ${ENTITY_PARAM_NAMES.join(', ')}.` : ''),
     'x-tiers': endpoint.tiers,
     'x-plans': plans,
     parameters: Object.entries(specs).map(([name, spec]) => ({

@@ -14,16 +14,19 @@ export type Shape = 'object' | 'array' | 'paginated';
 
 export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
 
-export interface CallInput<P = Readonly<Record<string, unknown>>, E extends boolean = boolean> {
-  /** The resolved entity on entity-scoped endpoints, null elsewhere. */
-  entity: E extends true ? ResolvedEntity : null;
+/** Entity scope of a route: true takes exactly one identifier; 'optional' at most one (market-wide without it). */
+export type EntityScope = boolean | 'optional';
+
+export interface CallInput<P = Readonly<Record<string, unknown>>, E extends EntityScope = EntityScope> {
+  /** The resolved entity on entity-scoped endpoints (when given, on optional ones), null elsewhere. */
+  entity: E extends true ? ResolvedEntity : E extends 'optional' ? ResolvedEntity | null : null;
   /** Validated values of the endpoint's own parameters (absent optional ones are missing); `limit` is already clamped. */
   params: P;
   plan: PlanLimits;
 }
 
 /** One route; `I` is what its macro arguments are computed from. */
-export interface EndpointOf<S extends ParamSpecs, E extends boolean> extends MacroQuery<CallInput<ParamValues<S>, E>> {
+export interface EndpointOf<S extends ParamSpecs, E extends EntityScope> extends MacroQuery<CallInput<ParamValues<S>, E>> {
   /** Path under /v1, e.g. `/api/company/details`. */
   readonly path: string;
   /** OpenAPI tag: the spec's functional group. */
@@ -32,7 +35,7 @@ export interface EndpointOf<S extends ParamSpecs, E extends boolean> extends Mac
   readonly description?: string;
   /** The spec's tier labels; empty = open to every plan. */
   readonly tiers: readonly TierLabel[];
-  /** Takes exactly one of the entity identifiers. */
+  /** Takes exactly one of the entity identifiers ('optional': at most one). */
   readonly entity: E;
   /**
    * What the identifier must name (the spec's behaviour notes 2 and 3): 'fund' resolves a fund ticker, class id or
@@ -48,13 +51,18 @@ export interface EndpointOf<S extends ParamSpecs, E extends boolean> extends Mac
   readonly response: v.GenericSchema;
   /** 400 message when an object-shaped macro returns no row. */
   readonly emptyMessage?: (input: CallInput<ParamValues<S>, E>) => string;
+  /**
+   * Object shape: a column of the macro's row whose text, when not null, is answered as a 400 instead of the row
+   * (a reason only the data knows, e.g. the items a filing does have); list it in omitWhenNull too.
+   */
+  readonly rowError?: string;
 }
 
 /** A registry entry with its parameter types erased: what the app, OpenAPI and validation handle. */
-export type Endpoint = EndpointOf<ParamSpecs, boolean>;
+export type Endpoint = EndpointOf<ParamSpecs, EntityScope>;
 
 /** One typed entry: `args`, `stored.args`, `emptyMessage` get the inferred parameter and entity types. */
-export function defineEndpoint<const S extends ParamSpecs, const E extends boolean>(endpoint: EndpointOf<S, E>): Endpoint {
+export function defineEndpoint<const S extends ParamSpecs, const E extends EntityScope>(endpoint: EndpointOf<S, E>): Endpoint {
   // the handler builds the input from validated params and, for entity routes, a resolved entity: the types hold
   return endpoint as unknown as Endpoint;
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (demo.built) logger.info({ warehouse: config.warehouseDir, rows: demo.report?.rows }, 'empty warehouse: built the demo warehouse');
 
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'read', threads: config.threads, memoryLimit: config.memoryLimit });
-  const stalePeriods = () => logger.warn('stored periods do not reflect the latest ingest (refresh running, failed or interrupted): as-reported is computed on the fly until they do (`npm run ingest -- --refresh-periods` forces a rebuild)');
+  const stalePeriods = (): void => { logger.warn('stored periods do not reflect the latest ingest (refresh running, failed or interrupted): as-reported is computed on the fly until they do (`npm run ingest -- --refresh-periods` forces a rebuild)'); };
   if (!engine.warehouse().periodsCurrent) stalePeriods();
   engine.state.onPeriodsChange = (current) => {
     if (current) logger.info('stored periods are current again: as-reported reads them');

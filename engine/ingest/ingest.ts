@@ -4,6 +4,7 @@ import { IngestError } from './IngestError.ts';
 import { readInputs, type SourceUnit } from './readInputs.ts';
 import type { SourceFile } from './SourceFile.ts';
 import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
+import { parseInto } from './parsers/Parser.ts';
 import type { Engine } from '../db/Engine.ts';
 import { acquireWriterLock, commitBatch, recoverStaging, type Manifest } from '../warehouse/commitBatch.ts';
 
@@ -33,7 +34,7 @@ export function parseFile(file: SourceFile, batch: Batch, depth = 0): string[] {
   const head = file.bytes.subarray(0, 4096).toString('utf8');
   const parser = PARSERS.find((p) => p.detect(file, head));
   if (!parser) return [];
-  const nested = parser.parse(file, batch) ?? [];
+  const nested = parseInto(parser, file, batch);
   const kinds = [parser.kind];
   if (depth < MAX_NESTING) for (const inner of nested) kinds.push(...parseFile(inner, batch, depth + 1));
   return kinds;

@@ -20,6 +20,8 @@ export type SourceKind =
   | 'nport-dataset'
   | 'n-cen'
   | 'tickers-mf'
+  | 'full-index'
+  | 'effect-notice'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */
@@ -54,6 +56,25 @@ export interface FactRow {
   fp: string | null;
   /** companyfacts `frame` (e.g. CY2023Q4I) when the source states it. */
   frame: string | null;
+  source: SourceKind;
+}
+
+/**
+ * One short non-numeric XBRL fact (ix:nonNumeric, or a non-numeric item of an instance) as filed: the cover and
+ * identity facts that numbers need beside them, e.g. dei:TradingSymbol or oef:ClassName per share-class context, an
+ * inception date. Text blocks and anything longer than a label are not kept (see NON_NUMERIC_MAX_CHARS).
+ */
+export interface FactTextRow {
+  cik: number;
+  accession: string;
+  form: string | null;
+  filed: string | null;
+  concept: string;
+  /** The text with whitespace collapsed; a date written for people (inline `format`) is stored as YYYY-MM-DD. */
+  value: string;
+  periodStart: string | null;
+  periodEnd: string;
+  dims: Dimension[];
   source: SourceKind;
 }
 
@@ -389,3 +410,40 @@ export interface NportHoldingRow {
 
 // The per-dataset row lists are derived from the dataset descriptors (engine/warehouse/datasets.ts).
 export type { DatasetRows, DatasetName } from '../warehouse/datasets.ts';
+
+/** One document of a filing as its submission lists it (SGML <DOCUMENT> block or filing index page). */
+export interface FilingDocumentRow {
+  cik: number;
+  accession: string;
+  sequence: number | null;
+  filename: string | null;
+  /** The document's <TYPE>: the form for the primary document, EX-99.1, GRAPHIC, EX-101.INS ... */
+  type: string | null;
+  description: string | null;
+  /** Bytes of the document as filed; null when the source does not say (uuencoded parts). */
+  size: number | null;
+  source: SourceKind;
+}
+
+/** A document's readable text (engine/documents), stored once per (accession, filename). */
+export interface DocumentTextRow {
+  cik: number;
+  accession: string;
+  filename: string;
+  form: string | null;
+  type: string | null;
+  text: string;
+  source: SourceKind;
+}
+
+/** One section of a stored document text: [sectionStart, sectionEnd) in characters (code points) of the text. */
+export interface DocumentSectionRow {
+  cik: number;
+  accession: string;
+  filename: string;
+  code: string;
+  title: string;
+  sectionStart: number;
+  sectionEnd: number;
+  source: SourceKind;
+}

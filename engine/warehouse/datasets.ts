@@ -2,8 +2,9 @@
 // table check, ensureWarehouse and the commit. Adding a dataset = a row interface (ingest/rows.ts), one entry here,
 // sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
 import type {
-  BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
+  BeneficialOwnerRow, EntityRow, FactRow, FactTextRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
   InsiderTransactionRow, SecurityRow, FxRateRow, FundSeriesRow, FundClassRow, NportReportRow, NportReturnRow, NportHoldingRow,
+  FilingDocumentRow, DocumentTextRow, DocumentSectionRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -13,6 +14,14 @@ export const facts = datasetOf<FactRow>()({
     cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', unit: 'VARCHAR',
     value: 'DOUBLE', decimals: 'INTEGER', periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON',
     fy: 'INTEGER', fp: 'VARCHAR', frame: 'VARCHAR', source: 'VARCHAR',
+  },
+});
+
+export const factTexts = datasetOf<FactTextRow>()({
+  name: 'fact_texts', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', value: 'VARCHAR',
+    periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON', source: 'VARCHAR',
   },
 });
 
@@ -145,10 +154,35 @@ export const nportHoldings = datasetOf<NportHoldingRow>()({
   },
 });
 
+export const filingDocuments = datasetOf<FilingDocumentRow>()({
+  name: 'filing_documents', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', sequence: 'INTEGER', filename: 'VARCHAR', type: 'VARCHAR', description: 'VARCHAR',
+    size: 'BIGINT', source: 'VARCHAR',
+  },
+});
+
+export const documentText = datasetOf<DocumentTextRow>()({
+  name: 'document_text', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', filename: 'VARCHAR', form: 'VARCHAR', type: 'VARCHAR', text: 'VARCHAR',
+    source: 'VARCHAR',
+  },
+});
+
+export const documentSections = datasetOf<DocumentSectionRow>()({
+  name: 'document_sections', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', filename: 'VARCHAR', code: 'VARCHAR', title: 'VARCHAR',
+    sectionStart: 'INTEGER', sectionEnd: 'INTEGER', source: 'VARCHAR',
+  },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
-  fxRates, fundSeries, fundClasses, nportReports, nportReturns, nportHoldings,
+  fxRates, fundSeries, fundClasses, nportReports, nportReturns, nportHoldings, factTexts,
+  filingDocuments, documentText, documentSections,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];

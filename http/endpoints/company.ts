@@ -59,7 +59,7 @@ export const companyEndpoints = [defineEndpoint({
   args: ({ entity }) => [entity.cik],
   shape: 'object',
   response: CompanyDetails,
-  emptyMessage: ({ entity }) => `No company details for cik ${entity.cik}`,
+  emptyMessage: ({ entity }) => `No company details for cik ${String(entity.cik)}`,
 }), defineEndpoint({
   path: '/api/company/peers',
   group: 'Company',
@@ -73,5 +73,5 @@ export const companyEndpoints = [defineEndpoint({
   args: ({ entity }) => [entity.cik],
   shape: 'object',
   response: Peers,
-  emptyMessage: ({ entity }) => `cik ${entity.cik} is not a stock (an ETF, fund or other non-operating entity, or a company with no SEC description): peers are served for stocks only`,
+  emptyMessage: ({ entity }) => `cik ${String(entity.cik)} is not a stock (an ETF, fund or other non-operating entity, or a company with no SEC description): peers are served for stocks only`,
 })];

@@ -2,6 +2,7 @@
 // /api/earnings/trends, answered by earnings_trends(c, symbol, currency, as_of).
 import * as v from 'valibot';
 import { defineEndpoints } from '../registry.ts';
+import { defined } from '../../engine/query/defined.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 import { booleanParam } from '../params/ParamSpec.ts';
 import { asOfParam, statementCurrencyParam } from './statements.ts';
@@ -50,7 +51,7 @@ export const earningsEndpoints = defineEndpoints(
   },
   macro: 'eps_history',
   args: ({ entity, params }) => [
-    entity!.cik,
+    defined(entity, 'entity').cik,
     (params.period as string | undefined) ?? 'annual',
     params.limit as number,
     (params.splitAdjust as boolean | undefined) ?? true,
@@ -69,7 +70,10 @@ export const earningsEndpoints = defineEndpoints(
   entity: true,
   params: { currency: statementCurrencyParam, asOf: asOfParam },
   macro: 'earnings_trends',
-  args: ({ entity, params }) => [entity!.cik, entity!.ticker, (params.currency as string | undefined) ?? 'USD', (params.asOf as string | undefined) ?? null],
+  args: ({ entity, params }) => {
+    const { cik, ticker } = defined(entity, 'entity');
+    return [cik, ticker, (params.currency as string | undefined) ?? 'USD', (params.asOf as string | undefined) ?? null];
+  },
   shape: 'object',
   emptyMessage: () => 'No annual financial filings for this company: earnings trends need at least one annual report',
   response: EarningsTrends,

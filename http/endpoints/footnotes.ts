@@ -2,6 +2,7 @@
 // (c, period, lim, currency); the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
+import { defined } from '../../engine/query/defined.ts';
 import { dateParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 import { currencyParam } from '../params/currency.ts';
@@ -15,7 +16,7 @@ const seriesParams = { currency: footnoteCurrencyParam, period: footnotePeriodPa
 
 function seriesArgs({ entity, params }: CallInput) {
   return [
-    entity!.cik,
+    defined(entity, 'entity').cik,
     (params.period as string | undefined) ?? 'annual',
     params.limit as number,
     (params.currency as string | undefined) ?? 'USD',
@@ -259,7 +260,7 @@ export const footnotesEndpoints = defineEndpoints(
     entity: true,
     params: { currency: footnoteCurrencyParam, limit: limitParam, asOf: asOfParam },
     macro: 'footnote_restructuring',
-    args: ({ entity, params }) => [entity!.cik, params.limit as number, (params.currency as string | undefined) ?? 'USD', (params.asOf as string | undefined) ?? null],
+    args: ({ entity, params }) => [defined(entity, 'entity').cik, params.limit as number, (params.currency as string | undefined) ?? 'USD', (params.asOf as string | undefined) ?? null],
     shape: 'object',
     omitWhenNull: ['fx'],
     response: RestructuringResponse,

@@ -2,6 +2,7 @@
 // footnote_* macro of sql/50_footnotes; the macros return JSON columns already compacted by the omission rule.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
+import { defined } from '../../engine/query/defined.ts';
 import { booleanParam, dateParam } from '../params/ParamSpec.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 import { currencyArg, currencyParam } from '../params/currency.ts';
@@ -17,11 +18,11 @@ function asOfArg(params: Record<string, unknown>) {
 }
 
 function seriesArgs({ entity, params }: CallInput) {
-  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number, currencyArg(params), asOfArg(params)];
+  return [defined(entity, 'entity').cik, (params.period as string | undefined) ?? 'annual', params.limit as number, currencyArg(params), asOfArg(params)];
 }
 
 function periodArgs({ entity, params }: CallInput) {
-  return [entity!.cik, (params.period as string | undefined) ?? 'annual', params.limit as number];
+  return [defined(entity, 'entity').cik, (params.period as string | undefined) ?? 'annual', params.limit as number];
 }
 
 const num = v.number();
@@ -182,7 +183,7 @@ export const footnotes2Endpoints = defineEndpoints(
     entity: true,
     params: { currency: footnoteCurrencyParam, limit: limitParam, asOf: asOfParam },
     macro: 'footnote_concentration',
-    args: ({ entity, params }: CallInput) => [entity!.cik, params.limit as number, currencyArg(params), asOfArg(params)],
+    args: ({ entity, params }: CallInput) => [defined(entity, 'entity').cik, params.limit as number, currencyArg(params), asOfArg(params)],
     shape: 'object',
     omitWhenNull: ['fx'],
     response: ConcentrationResponse,

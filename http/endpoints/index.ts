@@ -5,11 +5,14 @@ import { financialsEndpoints } from './financials.ts';
 import { footnotesEndpoints } from './footnotes.ts';
 import { footnotes2Endpoints } from './footnotes2.ts';
 import { ownershipEndpoints } from './ownership.ts';
-import { healthEndpoints, statementEndpoints } from './statements.ts';
+import { financialHealthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 import { fundEndpoints } from './funds.ts';
+import { fundReportEndpoints } from './fundReports.ts';
+import { filingsEndpoints } from './filings.ts';
+import { calendarEndpoints } from './calendars.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints,
+  ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...financialHealthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints, ...filingsEndpoints, ...calendarEndpoints,
 ];

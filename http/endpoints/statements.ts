@@ -2,6 +2,7 @@
 // income_statement, balance_sheet and cash_flow (c, period, lim, currency, as_of) over the period engine.
 import * as v from 'valibot';
 import { defineEndpoints, type CallInput } from '../registry.ts';
+import { defined } from '../../engine/query/defined.ts';
 import { limitParam, periodParam } from '../params/common.ts';
 import { dateParam } from '../params/ParamSpec.ts';
 import { currencyParam } from '../params/currency.ts';
@@ -44,7 +45,7 @@ const CASH_FLOW_LINES = ['netIncome', 'depreciationAmortization', 'stockBasedCom
 
 /** The statement macros' arguments: (cik, period, lim, currency, as_of). */
 export const statementArgs = ({ entity, params }: CallInput) => [
-  entity!.cik,
+  defined(entity, 'entity').cik,
   (params.period as string | undefined) ?? 'annual',
   params.limit as number,
   (params.currency as string | undefined) ?? 'USD',
@@ -130,7 +131,7 @@ export const HealthScores = v.object({
   altmanMissing: v.pipe(v.optional(v.array(v.string())), v.description('Present only when altmanZScore is null: the standard lines not filed')),
 });
 
-export const healthEndpoints = defineEndpoints(
+export const financialHealthEndpoints = defineEndpoints(
   {
     path: '/api/financials/growth',
     group: 'Financials',
@@ -157,7 +158,7 @@ export const healthEndpoints = defineEndpoints(
     entityKind: 'stock',
     params: { asOf: asOfParam },
     macro: 'scores',
-    args: ({ entity, params }) => [entity!.cik, (params.asOf as string | undefined) ?? null],
+    args: ({ entity, params }) => [defined(entity, 'entity').cik, (params.asOf as string | undefined) ?? null],
     shape: 'object',
     omitWhenNull: ['altmanMissing'],
     emptyMessage: () => 'No annual financial filings for this company: financial health scores need at least one annual report',

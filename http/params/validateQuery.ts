@@ -53,6 +53,7 @@ export function validateQuery(endpoint: Endpoint, query: Readonly<Record<string,
   }
   if (!endpoint.entity) return { entity: null, params };
   if (entities.length === 0) {
+    if (endpoint.entity === 'optional') return { entity: null, params };
     throw badRequest(`Missing entity identifier: give exactly one of ${ENTITY_PARAM_NAMES.join(', ')}`);
   }
   if (entities.length > 1) {

@@ -122,7 +122,7 @@ export async function errorResults(ctx: ContractContext, endpoint: Endpoint): Pr
   const junk = new URLSearchParams(good);
   junk.set('no_such_parameter', '1');
   out.push({ name: 'unknown parameter', status: 400, result: await call(ctx, endpoint.path, junk, BEST) });
-  if (endpoint.entity) {
+  if (endpoint.entity === true) {
     const none = new URLSearchParams([...good].filter(([k]) => !(k in ctx.entity)));
     out.push({ name: 'no entity', status: 400, result: await call(ctx, endpoint.path, none, BEST) });
   }

@@ -10,6 +10,7 @@ import { buildDemoWarehouse, ensureDemoWarehouse } from '../../demo/buildDemoWar
 import { writeDemoSources } from '../../demo/writeDemoSources.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from '../../demo/demoCompanies.ts';
 import { DEMO_FUNDS } from '../../demo/demoFunds.ts';
+import { DEMO_IPOS } from '../../demo/demoIpos.ts';
 import { DEMO_MANAGERS, insidersOf } from '../../demo/ownershipCast.ts';
 import { defined } from '../helpers/defined.ts';
 import { parseCompanyFacts, unitFacts } from '../helpers/companyFacts.ts';
@@ -50,7 +51,7 @@ test('two demo builds into two empty warehouses hold the same rows, and the rest
     assert.deepEqual(sa, sb);
     // the filers, plus the insiders, managers and fund registrants their filings name (SGML headers describe each party)
     const parties = new Set([...DEMO_COMPANIES.map((c) => c.cik), ...DEMO_COMPANIES.flatMap((c, i) => insidersOf(c, i).map((p) => p.cik)), ...DEMO_MANAGERS.map((m) => m.cik),
-      ...DEMO_FUNDS.map((f) => f.cik)]);
+      ...DEMO_FUNDS.map((f) => f.cik), ...DEMO_IPOS.map((d) => d.cik)]);
     assert.equal(sa.entities, parties.size);
 
     const written = writeDemoSources(sources, DEMO_COMPANIES, DEMO_YEARS);

@@ -3,28 +3,29 @@
 // for a company with no annual financial filings (Tesla known only from its submissions feed here).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { ENDPOINTS } from '../../http/endpoints/index.ts';
 import { bearer, startTestApp, type TestApp } from '../http/testApp.ts';
+import * as v from 'valibot';
+import { defined } from '../helpers/defined.ts';
+import { bodyAs, ErrorBody } from '../helpers/bodyAs.ts';
+import { readCompanyFacts } from '../helpers/companyFacts.ts';
+import { GrowthEntry, HealthScores } from '../../http/endpoints/statements.ts';
+import { EarningsTrends } from '../../http/endpoints/earnings.ts';
 
 const APPLE = { cik: 320193, file: fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz') };
 const KRAFT = { cik: 1637459, file: fixture('sec-datasets', 'bulk-json', 'companyfacts', 'CIK0001637459.json') };
 const TESLA_SUBMISSIONS = fixture('sec-datasets', 'bulk-json', 'submissions', 'CIK0001318605.json');
 
-interface CfFact { start?: string; end: string; val: number; filed: string }
 function reader(file: string) {
-  const bytes = fs.readFileSync(file);
-  const facts = JSON.parse((file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8')).facts as Record<string, Record<string, { units: Record<string, CfFact[]> }>>;
+  const { facts } = readCompanyFacts(file);
   /** The value last filed for the fiscal year ending `end` (a ~1-year span, or the instant at `end`). */
   return (concept: string, end: string, unit = 'USD'): number => {
-    const [tax, name] = concept.split(':') as [string, string];
+    const [tax = '', name = ''] = concept.split(':');
     const hits = (facts[tax]?.[name]?.units[unit] ?? []).filter((f) => f.end === end
       && (f.start === undefined || (Date.parse(f.end) - Date.parse(f.start)) / 86_400_000 > 350)).sort((a, b) => a.filed.localeCompare(b.filed));
-    assert.ok(hits.length > 0, `${concept} ${end}`);
-    return hits.at(-1)!.val;
+    return defined(hits.at(-1), `${concept} ${end}`).val;
   };
 }
 
@@ -87,7 +88,7 @@ after(async () => {
 
 async function get(path: string, plan: 'Pro' | 'Starter' | 'Free' = 'Pro') {
   const res = await fetch(`${app.base}${path}`, bearer(app.tokens[plan]));
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
+  return { status: res.status, body: await res.json() as unknown };
 }
 
 describe('financial health scores', () => {
@@ -97,13 +98,15 @@ describe('financial health scores', () => {
   ] as const) {
     test(`${name}: Piotroski criteria and Altman Z equal the hand computation from the filed figures`, async () => {
       const expected = byHand(co.file, inputs, end, prevEnd);
-      const { status, body } = await get(`/api/financials/scores?cik=${co.cik}`, 'Starter');
-      assert.equal(status, 200, JSON.stringify(body));
+      const answer = await get(`/api/financials/scores?cik=${String(co.cik)}`, 'Starter');
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const body = bodyAs(HealthScores, answer.body);
       assert.equal(body.period, end);
       assert.equal(body.fiscalPeriod, 'FY');
       assert.deepEqual(body.piotroskiDetails, expected.details);
       assert.equal(body.piotroskiFScore, expected.score);
-      assert.ok(Math.abs((body.altmanZScore as number) - expected.z) < 1e-4, `Z ${body.altmanZScore} vs ${expected.z}`);
+      const z = defined(body.altmanZScore, 'Altman Z');
+      assert.ok(Math.abs(z - expected.z) < 1e-4, `Z ${String(z)} vs ${String(expected.z)}`);
       assert.equal(body.altmanZone, expected.z > 2.99 ? 'safe' : expected.z >= 1.81 ? 'grey' : 'distress');
       assert.ok(!('altmanMissing' in body));
     });
@@ -112,23 +115,23 @@ describe('financial health scores', () => {
   test('a company with no annual financial filings gets 400 with { error }', async () => {
     const { status, body } = await get('/api/financials/scores?cik=1318605');
     assert.equal(status, 400);
-    assert.match(String(body.error), /annual/);
+    assert.match(bodyAs(ErrorBody, body).error, /annual/);
   });
 
   test('scores and growth are Starter and Stock Pro features: Free gets 403', async () => {
-    assert.equal((await get(`/api/financials/scores?cik=${APPLE.cik}`, 'Free')).status, 403);
-    assert.equal((await get(`/api/financials/growth?cik=${APPLE.cik}`, 'Free')).status, 403);
+    assert.equal((await get(`/api/financials/scores?cik=${String(APPLE.cik)}`, 'Free')).status, 403);
+    assert.equal((await get(`/api/financials/growth?cik=${String(APPLE.cik)}`, 'Free')).status, 403);
   });
 });
 
 describe('growth', () => {
   test('Apple FY2025 revenue growth is (FY2025 - FY2024) / |FY2024| of the filed revenue; the oldest year has none', async () => {
     const expected = byHand(APPLE.file, APPLE_INPUTS, '2025-09-27', '2024-09-28').revenueGrowth;
-    const { status, body } = await get(`/api/financials/growth?cik=${APPLE.cik}&limit=40`);
+    const { status, body } = await get(`/api/financials/growth?cik=${String(APPLE.cik)}&limit=40`);
     assert.equal(status, 200);
-    const rows = body as unknown as Record<string, number | null>[];
-    assert.ok(Math.abs(rows[0]!.revenueGrowth! - expected) < 1e-12);
-    assert.equal(rows.at(-1)!.revenueGrowth, null);
+    const rows = bodyAs(v.array(GrowthEntry), body);
+    assert.ok(Math.abs(defined(rows[0]?.revenueGrowth, 'the latest revenue growth') - expected) < 1e-12);
+    assert.equal(defined(rows.at(-1), 'the oldest entry').revenueGrowth, null);
   });
 });
 
@@ -136,17 +139,18 @@ describe('earnings trends', () => {
   test("Apple: margins, direction and the 3- and 5-year revenue CAGRs follow from the 10-K figures", async () => {
     const val = reader(APPLE.file);
     const rev = (e: string) => val(APPLE_INPUTS.revenue, e);
-    const { status, body } = await get(`/api/earnings/trends?cik=${APPLE.cik}`);
-    assert.equal(status, 200, JSON.stringify(body));
+    const answer = await get(`/api/earnings/trends?cik=${String(APPLE.cik)}`);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const body = bodyAs(EarningsTrends, answer.body);
     assert.equal(body.latestPeriod, '2025-09-27');
-    const margins = body.margins as Record<string, { latest: number; threeYearAgo: number; direction: string }>;
     const gross = (e: string) => (100 * val(APPLE_INPUTS.grossProfit, e)) / rev(e);
-    assert.ok(Math.abs(margins.gross!.latest - gross('2025-09-27')) < 1e-9);
-    assert.ok(Math.abs(margins.gross!.threeYearAgo - gross('2022-09-24')) < 1e-9);
-    assert.equal(margins.gross!.direction, gross('2025-09-27') - gross('2022-09-24') > 1 ? 'expanding' : gross('2025-09-27') - gross('2022-09-24') < -1 ? 'compressing' : 'stable');
-    const cagr = body.cagr as Record<string, number>;
-    assert.ok(Math.abs(cagr.revenue3yr! - 100 * ((rev('2025-09-27') / rev('2022-09-24')) ** (1 / 3) - 1)) < 1e-9);
-    assert.ok(Math.abs(cagr.revenue5yr! - 100 * ((rev('2025-09-27') / rev('2020-09-26')) ** (1 / 5) - 1)) < 1e-9);
+    const margin = body.margins.gross;
+    assert.ok(Math.abs(defined(margin.latest, 'latest gross margin') - gross('2025-09-27')) < 1e-9);
+    assert.ok(Math.abs(defined(margin.threeYearAgo, 'gross margin three years ago') - gross('2022-09-24')) < 1e-9);
+    assert.equal(margin.direction, gross('2025-09-27') - gross('2022-09-24') > 1 ? 'expanding' : gross('2025-09-27') - gross('2022-09-24') < -1 ? 'compressing' : 'stable');
+    const { cagr } = body;
+    assert.ok(Math.abs(defined(cagr.revenue3yr, '3-year revenue CAGR') - 100 * ((rev('2025-09-27') / rev('2022-09-24')) ** (1 / 3) - 1)) < 1e-9);
+    assert.ok(Math.abs(defined(cagr.revenue5yr, '5-year revenue CAGR') - 100 * ((rev('2025-09-27') / rev('2020-09-26')) ** (1 / 5) - 1)) < 1e-9);
   });
 
   test('a company with no annual financial filings gets 400', async () => {

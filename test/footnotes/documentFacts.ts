@@ -3,6 +3,7 @@
 // scale, sign and the common number formats). Enough to name a figure in a document, not a general XBRL processor.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { defined } from '../helpers/defined.ts';
 
 export interface DocFact {
   concept: string;
@@ -24,14 +25,19 @@ function readText(file: string): string {
 function contextsOf(text: string): Map<string, Context> {
   const out = new Map<string, Context>();
   for (const m of text.matchAll(/<(?:xbrli:)?context\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/(?:xbrli:)?context>/g)) {
-    const body = m[2]!;
+    const [, id, body] = m;
+    if (id === undefined || body === undefined) continue;
     const instant = /<(?:xbrli:)?instant>\s*([^<\s]+)\s*</.exec(body)?.[1];
     const start = /<(?:xbrli:)?startDate>\s*([^<\s]+)\s*</.exec(body)?.[1] ?? null;
     const end = instant ?? /<(?:xbrli:)?endDate>\s*([^<\s]+)\s*</.exec(body)?.[1];
     const dims: Record<string, string> = {};
-    for (const d of body.matchAll(/<xbrldi:explicitMember[^>]*dimension="([^"]+)"[^>]*>\s*([^<\s]+)\s*</g)) dims[d[1]!] = d[2]!;
-    for (const d of body.matchAll(/<xbrldi:typedMember[^>]*dimension="([^"]+)"[^>]*>([\s\S]*?)<\/xbrldi:typedMember>/g)) dims[d[1]!] = d[2]!.replace(/<[^>]+>/g, '').trim();
-    if (end) out.set(m[1]!, { start: instant ? null : start, end, dims });
+    for (const [, axis, member] of body.matchAll(/<xbrldi:explicitMember[^>]*dimension="([^"]+)"[^>]*>\s*([^<\s]+)\s*</g)) {
+      if (axis !== undefined && member !== undefined) dims[axis] = member;
+    }
+    for (const [, axis, member] of body.matchAll(/<xbrldi:typedMember[^>]*dimension="([^"]+)"[^>]*>([\s\S]*?)<\/xbrldi:typedMember>/g)) {
+      if (axis !== undefined && member !== undefined) dims[axis] = member.replace(/<[^>]+>/g, '').trim();
+    }
+    if (end) out.set(id, { start: instant ? null : start, end, dims });
   }
   return out;
 }
@@ -48,7 +54,11 @@ function inlineNumber(textValue: string, format: string | undefined): number {
 }
 
 export function documentFacts(file: string): DocFact[] {
-  const text = readText(file);
+  return documentFactsOf(readText(file));
+}
+
+/** The facts of a document already in memory (a generated filer's inline XBRL). */
+export function documentFactsOf(text: string): DocFact[] {
   const contexts = contextsOf(text);
   const facts: DocFact[] = [];
   const push = (concept: string, contextRef: string, unit: string, value: number) => {
@@ -65,16 +75,18 @@ export function documentFacts(file: string): DocFact[] {
         const a = open.attrs;
         let value = inlineNumber(text.slice(open.from, m.index), attr(a, 'format')) * 10 ** Number(attr(a, 'scale') ?? 0);
         if (attr(a, 'sign') === '-') value = -value;
-        push(attr(a, 'name')!, attr(a, 'contextRef')!, attr(a, 'unitRef') ?? '', value);
+        const [name, contextRef] = [attr(a, 'name'), attr(a, 'contextRef')];
+        if (name !== undefined && contextRef !== undefined) push(name, contextRef, attr(a, 'unitRef') ?? '', value);
       } else if (m[2] !== '/') {
-        stack.push({ attrs: m[1]!, from: m.index + m[0].length });
+        stack.push({ attrs: m[1] ?? '', from: m.index + m[0].length });
       }
     }
   } else {
     for (const m of text.matchAll(/<([A-Za-z][\w.-]*:[A-Za-z_][\w.-]*)\b([^>]*\bcontextRef="[^"]*"[^>]*)>([^<]*)<\/\1>/g)) {
-      const a = m[2]!;
-      if (!attr(a, 'unitRef')) continue;
-      push(m[1]!, attr(a, 'contextRef')!, attr(a, 'unitRef')!, Number(m[3]!.trim()));
+      const [, concept, a, text] = m;
+      const unit = a === undefined ? undefined : attr(a, 'unitRef');
+      if (concept === undefined || a === undefined || text === undefined || !unit) continue;
+      push(concept, defined(attr(a, 'contextRef'), `contextRef of ${concept}`), unit, Number(text.trim()));
     }
   }
   return facts;
@@ -85,6 +97,6 @@ export function docValue(facts: DocFact[], concept: string, end: string, dims: R
   const key = JSON.stringify(Object.entries(dims).sort());
   const hits = facts.filter((f) => f.concept === concept && f.end === end && f.start === start && JSON.stringify(Object.entries(f.dims).sort()) === key);
   const values = [...new Set(hits.map((f) => f.value))];
-  if (values.length !== 1) throw new Error(`${concept} at ${start ?? ''}..${end} ${key}: ${values.length} distinct values in the document`);
-  return values[0]!;
+  if (values.length !== 1) throw new Error(`${concept} at ${start ?? ''}..${end} ${key}: ${String(values.length)} distinct values in the document`);
+  return defined(values[0], `${concept} at ${end}`);
 }

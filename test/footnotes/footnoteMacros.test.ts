@@ -4,17 +4,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
+import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
 let cleanup: () => void;
 before(async () => {
   ({ engine, cleanup } = await openTempEngine());
 });
-after(() => cleanup());
+after(() => { cleanup(); });
 
 async function scalar<T>(sql: string, params: unknown[] = []): Promise<T> {
   const [row] = await engine.query<{ v: T }>(`SELECT ${sql} AS v`, params as never);
-  return row!.v;
+  return defined(row, `the row of ${sql}`).v;
 }
 
 describe('footnote macros', () => {

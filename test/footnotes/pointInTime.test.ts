@@ -3,7 +3,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture } from '../helpers/tempWarehouse.ts';
+import * as v from 'valibot';
 import { footnoteApp, type FootnoteApp } from './footnoteApp.ts';
+import { defined } from '../helpers/defined.ts';
+import { ErrorBody } from '../helpers/bodyAs.ts';
+import { StockCompensationPeriod } from '../../http/endpoints/footnotes.ts';
 
 let fa: FootnoteApp;
 let accepted: string;
@@ -11,7 +15,7 @@ before(async () => {
   fa = await footnoteApp([fixture('sec-datasets', 'fsn', '2019q1')]);
   const [row] = await fa.wh.engine.query<{ filed: string }>(
     "SELECT strftime(min(filed), '%Y-%m-%d') AS filed FROM src_facts WHERE cik = 1065280 AND concept = 'us-gaap:ShareBasedCompensation' AND dim_key = ''");
-  accepted = row!.filed;
+  accepted = defined(row, 'the first filing date').filed;
 });
 after(async () => fa.close());
 
@@ -21,15 +25,15 @@ describe('point in time', () => {
     const before = await fa.get(`/api/footnotes/stock-compensation?cik=1065280&asOf=${dayBefore}`);
     assert.equal(before.status, 200);
     assert.deepEqual(before.body, []);
-    const on = await fa.get(`/api/footnotes/stock-compensation?cik=1065280&asOf=${accepted}`);
+    const on = await fa.json(`/api/footnotes/stock-compensation?cik=1065280&asOf=${accepted}`, v.array(StockCompensationPeriod));
     assert.equal(on.status, 200);
-    assert.ok(on.body.length > 0);
-    assert.equal(typeof on.body[0].planTotals.expense, 'number');
-    assert.equal(on.body[0].dateFiled, accepted);
+    const latest = defined(on.body[0], 'a period visible on the acceptance date');
+    assert.equal(typeof latest.planTotals?.expense, 'number');
+    assert.equal(latest.dateFiled, accepted);
   });
 
   test('a malformed asOf is a 400', async () => {
-    const { status, body } = await fa.get('/api/footnotes/leases?cik=1065280&asOf=2019-02-30');
+    const { status, body } = await fa.json('/api/footnotes/leases?cik=1065280&asOf=2019-02-30', ErrorBody);
     assert.equal(status, 400);
     assert.match(body.error, /asOf/);
   });

@@ -3,12 +3,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentFacts, docValue, type DocFact } from './documentFacts.ts';
+import * as v from 'valibot';
 import { footnoteApp, nullPaths, XBRL, type FootnoteApp } from './footnoteApp.ts';
+import { defined } from '../helpers/defined.ts';
+import { StockCompensationPeriod } from '../../http/endpoints/footnotes.ts';
 
 const APPLE_10K = XBRL('instances', 'aapl-20220924_htm.xml.gz');
 const CRM_10K = XBRL('ixbrl', 'crm-10-k-2025-03-05.html.gz');
 const A = 'us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardEquityInstrumentsOtherThanOptions';
 const AWARD = 'us-gaap:AwardTypeAxis';
+const StockCompensation = v.array(StockCompensationPeriod);
 
 let fa: FootnoteApp;
 before(async () => {
@@ -33,18 +37,20 @@ describe('stock compensation', () => {
     const member = 'us-gaap:RestrictedStockUnitsRSUMember';
     const rf = docRollForward(doc, member, '2021-09-26', '2022-09-24', '2021-09-25');
     assert.equal(rf.closes, true);
-    const { status, body } = await fa.get('/api/footnotes/stock-compensation?cik=320193&period=annual&limit=1');
+    const { status, body } = await fa.json('/api/footnotes/stock-compensation?cik=320193&period=annual&limit=1', StockCompensation);
     assert.equal(status, 200);
-    const p = body[0];
-    const award = p.awards.find((a: any) => a.member === member);
+    const p = defined(body[0], 'the latest period');
+    const award = defined(p.awards.find((a) => a.member === member), member);
     assert.equal(award.name, 'Restricted Stock Units RSU');
-    assert.equal(award.rollForward.granted.shares, rf.granted);
-    assert.equal(award.rollForward.vested.shares, rf.vested);
-    assert.equal(award.rollForward.forfeited.shares, rf.forfeited);
-    assert.equal(award.rollForward.nonvested.shares, rf.nonvested);
-    assert.equal(award.rollForward.reconciles, true);
-    assert.equal(p.planTotals.expense, docValue(doc, 'us-gaap:ShareBasedCompensation', '2022-09-24', {}, '2021-09-26'));
-    assert.ok(!('member' in p.planTotals));
+    const rollForward = defined(award.rollForward, 'the roll-forward');
+    assert.equal(rollForward.granted?.shares, rf.granted);
+    assert.equal(rollForward.vested?.shares, rf.vested);
+    assert.equal(rollForward.forfeited?.shares, rf.forfeited);
+    assert.equal(rollForward.nonvested?.shares, rf.nonvested);
+    assert.equal(rollForward.reconciles, true);
+    const planTotals = defined(p.planTotals, 'plan totals');
+    assert.equal(planTotals.expense, docValue(doc, 'us-gaap:ShareBasedCompensation', '2022-09-24', {}, '2021-09-26'));
+    assert.ok(!('member' in planTotals));
   });
 
   test("Salesforce FY2025: restricted stock does not reconcile (the document rounds shares to millions) and says so", async () => {
@@ -52,23 +58,23 @@ describe('stock compensation', () => {
     const member = 'us-gaap:RestrictedStockMember';
     const rf = docRollForward(doc, member, '2024-02-01', '2025-01-31', '2024-01-31');
     assert.equal(rf.closes, false);
-    const { body } = await fa.get('/api/footnotes/stock-compensation?cik=1108524&period=annual&limit=1');
-    const award = body[0].awards.find((a: any) => a.member === member);
-    assert.equal(award.rollForward.reconciles, false);
-    assert.equal(award.rollForward.nonvested.shares, rf.nonvested, 'values are served as filed either way');
+    const { body } = await fa.json('/api/footnotes/stock-compensation?cik=1108524&period=annual&limit=1', StockCompensation);
+    const award = defined(defined(body[0], 'the latest period').awards.find((a) => a.member === member), member);
+    assert.equal(award.rollForward?.reconciles, false);
+    assert.equal(award.rollForward.nonvested?.shares, rf.nonvested, 'values are served as filed either way');
   });
 
   test('reconciles is absent when a leg is missing; untagged fields are absent; awards are sorted by expense', async () => {
-    const { body } = await fa.get('/api/footnotes/stock-compensation?cik=1108524&period=annual');
+    const { body } = await fa.json('/api/footnotes/stock-compensation?cik=1108524&period=annual', StockCompensation);
     for (const p of body) {
       for (const a of p.awards) {
         const legs = a.rollForward ?? {};
-        const complete = ['granted', 'vested', 'forfeited', 'nonvested'].every((k) => typeof legs[k]?.shares === 'number');
+        const complete = (['granted', 'vested', 'forfeited', 'nonvested'] as const).every((k) => typeof legs[k]?.shares === 'number');
         if (!complete) assert.ok(!('reconciles' in legs), a.member);
         assert.deepEqual(nullPaths(a).filter((x) => x !== '.currency'), [], a.member);
       }
-      const expenses = p.awards.map((a: any) => a.expense ?? -Infinity);
-      assert.deepEqual(expenses, [...expenses].sort((x: number, y: number) => y - x));
+      const expenses = p.awards.map((a) => a.expense ?? -Infinity);
+      assert.deepEqual(expenses, [...expenses].sort((x, y) => y - x));
     }
   });
 });

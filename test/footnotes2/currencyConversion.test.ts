@@ -6,6 +6,10 @@ import assert from 'node:assert/strict';
 import { documentFacts, docValue } from '../footnotes/documentFacts.ts';
 import { footnoteApp, XBRL, type FootnoteApp } from '../footnotes/footnoteApp.ts';
 import { addDays, ecbTable, FX_DIR, latestOnOrBefore } from '../fx/fxSources.ts';
+import * as v from 'valibot';
+import { defined } from '../helpers/defined.ts';
+import { ErrorBody } from '../helpers/bodyAs.ts';
+import { SubsidiaryFinancialsPeriod, WorkforceCostResponse } from '../../http/endpoints/footnotes2.ts';
 
 const UNP_10Q = XBRL('ixbrl', 'unp-10-q-2025-07-24.html.gz');
 const SPIRE_10Q = XBRL('ixbrl', 'spre20231231_10q.htm.gz');
@@ -21,14 +25,17 @@ before(async () => {
 after(async () => fa.close());
 
 /** USD -> EUR spot: the ECB publication on or before `day`. */
-const usdEurSpot = (day: string) => ({ date: latestOnOrBefore(ecb, day)!, rate: 1 / ecb.get(latestOnOrBefore(ecb, day)!)!.get('USD')! });
+function usdEurSpot(day: string): { date: string; rate: number } {
+  const date = defined(latestOnOrBefore(ecb, day), `an ECB publication on or before ${day}`);
+  return { date, rate: 1 / defined(ecb.get(date)?.get('USD'), `the ECB USD rate of ${date}`) };
+}
 
 /** USD -> EUR day-weighted average over [start, end]: every calendar day carries the latest ECB publication. */
 function usdEurAverage(start: string, end: string): number {
   let sum = 0;
   let n = 0;
   for (let d = start; d <= end; d = addDays(d, 1)) {
-    sum += 1 / ecb.get(latestOnOrBefore(ecb, d)!)!.get('USD')!;
+    sum += usdEurSpot(d).rate;
     n++;
   }
   return sum / n;
@@ -37,49 +44,53 @@ function usdEurAverage(start: string, end: string): number {
 describe('Footnotes II currency', () => {
   test("workforce-cost in EUR: Union Pacific's Q2 2025 labor expense at the quarter's ECB average", async () => {
     const filed = docValue(documentFacts(UNP_10Q), 'us-gaap:LaborAndRelatedExpense', '2025-06-30', {}, '2025-04-01');
-    const { status, body } = await fa.get('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4&currency=EUR');
+    const { status, body } = await fa.json('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4&currency=EUR', WorkforceCostResponse);
     assert.equal(status, 200, JSON.stringify(body));
-    const q = body.periods.find((p: any) => p.period === '2025-06-30');
+    const q = defined(body.periods.find((p) => p.period === '2025-06-30'), 'Q2 2025');
     assert.equal(q.currency, 'EUR');
     const rate = usdEurAverage('2025-04-01', '2025-06-30');
-    assert.ok(close(q.laborExpense, filed * rate, 1e-8), `${q.laborExpense} vs ${filed * rate}`);
-    assert.equal(body.fx.targetCurrency, 'EUR');
-    assert.deepEqual(body.fx.originalCurrencies, ['USD']);
-    const avg = body.fx.rates.find((r: any) => r.method === 'average' && r.start === '2025-04-01' && r.end === '2025-06-30');
-    assert.ok(avg, JSON.stringify(body.fx.rates));
-    assert.ok(close(avg.rate, rate), `${avg.rate}`);
+    const labor = defined(q.laborExpense, 'labor expense');
+    assert.ok(close(labor, filed * rate, 1e-8), `${String(labor)} vs ${String(filed * rate)}`);
+    const fx = defined(body.fx, 'the fx block');
+    assert.equal(fx.targetCurrency, 'EUR');
+    assert.deepEqual(fx.originalCurrencies, ['USD']);
+    const avg = fx.rates.find((r) => r.method === 'average' && r.start === '2025-04-01' && r.end === '2025-06-30');
+    assert.ok(avg, JSON.stringify(fx.rates));
+    assert.ok(close(avg.rate, rate), String(avg.rate));
 
-    const orig = await fa.get('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4&currency=original');
-    assert.equal(orig.body.periods.find((p: any) => p.period === '2025-06-30').laborExpense, filed);
-    const usd = await fa.get('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4');
+    const orig = await fa.json('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4&currency=original', WorkforceCostResponse);
+    assert.equal(orig.body.periods.find((p) => p.period === '2025-06-30')?.laborExpense, filed);
+    const usd = await fa.json('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4', WorkforceCostResponse);
     assert.ok(!('fx' in usd.body));
   });
 
   test("subsidiary-financials in EUR: Spire's registrants, net income at the quarter average, assets at the spot", async () => {
     const doc = documentFacts(SPIRE_10Q);
     const [start, end] = ['2023-10-01', '2023-12-31'];
-    const { status, body } = await fa.get('/api/footnotes/subsidiary-financials?cik=1126956&period=quarter&limit=2&currency=EUR');
+    const { status, body } = await fa.json('/api/footnotes/subsidiary-financials?cik=1126956&period=quarter&limit=2&currency=EUR', v.array(SubsidiaryFinancialsPeriod));
     assert.equal(status, 200, JSON.stringify(body));
-    const p = body.find((x: any) => x.period === end);
+    const p = defined(body.find((x) => x.period === end), `period ${end}`);
     const registrants = [...new Set(doc.filter((f) => f.concept === 'us-gaap:NetIncomeLoss' && f.start === start && f.end === end
-      && Object.keys(f.dims).length === 1 && f.dims[ENTITY]).map((f) => f.dims[ENTITY]!))];
+      && Object.keys(f.dims).length === 1).map((f) => f.dims[ENTITY]).filter((m) => m !== undefined))];
     assert.ok(registrants.length >= 2);
     const avg = usdEurAverage(start, end);
     const spot = usdEurSpot(end);
     for (const m of registrants) {
-      const s = p.subsidiaries.find((x: any) => x.member === m);
+      const s = p.subsidiaries.find((x) => x.member === m);
+      assert.ok(s, m);
       assert.equal(s.currency, 'EUR');
-      assert.ok(close(s.netIncome, docValue(doc, 'us-gaap:NetIncomeLoss', end, { [ENTITY]: m }, start)! * avg, 1e-8), m);
-      assert.ok(close(s.assets, docValue(doc, 'us-gaap:Assets', end, { [ENTITY]: m })! * spot.rate, 1e-8), m);
+      assert.ok(close(defined(s.netIncome, `net income of ${m}`), docValue(doc, 'us-gaap:NetIncomeLoss', end, { [ENTITY]: m }, start) * avg, 1e-8), m);
+      assert.ok(close(defined(s.assets, `assets of ${m}`), docValue(doc, 'us-gaap:Assets', end, { [ENTITY]: m }) * spot.rate, 1e-8), m);
     }
-    const spotEntry = p.fx.rates.find((r: any) => r.method === 'spot');
+    const spotEntry = p.fx?.rates.find((r) => r.method === 'spot');
+    assert.ok(spotEntry, 'the spot rate entry');
     assert.equal(spotEntry.effectiveDate, spot.date);
     assert.ok(close(spotEntry.rate, spot.rate));
   });
 
   test('a currency outside the spec list is a 400 on every converting endpoint', async () => {
     for (const path of ['workforce-cost', 'subsidiary-financials', 'concentration']) {
-      const { status, body } = await fa.get(`/api/footnotes/${path}?cik=100885&currency=XXX`);
+      const { status, body } = await fa.json(`/api/footnotes/${path}?cik=100885&currency=XXX`, ErrorBody);
       assert.equal(status, 400);
       assert.match(body.error, /currency/);
     }

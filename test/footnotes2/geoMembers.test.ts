@@ -4,13 +4,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { openTempEngine } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
 let cleanup: () => void;
 before(async () => {
   ({ engine, cleanup } = await openTempEngine('write'));
 });
-after(() => cleanup());
+after(() => { cleanup(); });
 
 interface Geo { member: string; kind: string; code: string | null; name: string; continent: string | null; rollup: boolean }
 
@@ -22,12 +23,13 @@ async function classify(members: string[]): Promise<Map<string, Geo>> {
 
 describe('geographic members', () => {
   test('the reference holds each ISO 3166-1 alpha-2 code once, each on a continent', async () => {
-    const [r] = await engine.query<{ n: number; codes: number; bad: number; unplaced: number }>(
+    const [row] = await engine.query<{ n: number; codes: number; bad: number; unplaced: number }>(
       "SELECT count(*)::INTEGER AS n, count(DISTINCT code)::INTEGER AS codes, count(*) FILTER (WHERE NOT regexp_full_match(code, '[A-Z]{2}'))::INTEGER AS bad, count(*) FILTER (WHERE continent IS NULL)::INTEGER AS unplaced FROM geo_countries()");
-    assert.equal(r!.n, r!.codes);
-    assert.equal(r!.bad, 0);
-    assert.equal(r!.unplaced, 0);
-    assert.ok(r!.n >= 240);
+    const r = defined(row, 'the geo_countries summary');
+    assert.equal(r.n, r.codes);
+    assert.equal(r.bad, 0);
+    assert.equal(r.unplaced, 0);
+    assert.ok(r.n >= 240);
   });
 
   test('country, state, ISO-coded and named members map to codes and continents; catch-alls are residuals', async () => {
@@ -35,7 +37,7 @@ describe('geographic members', () => {
       'abc:UnitedKingdomMember', 'abc:MexicoSegmentMember', 'abc:TexasMember', 'srt:EuropeMember', 'srt:AsiaPacificMember',
       'srt:LatinAmericaMember', 'aapl:OtherCountriesMember', 'us-gaap:NonUsMember', 'abc:RestOfWorldMember', 'abc:OtherEuropeMember']);
     const expect = (m: string, kind: string, code: string | null, continent: string | null) => {
-      const r = g.get(m)!;
+      const r = defined(g.get(m), m);
       assert.deepEqual([r.kind, r.code, r.continent], [kind, code, continent], m);
     };
     expect('country:US', 'country', 'US', 'North America');
@@ -54,7 +56,7 @@ describe('geographic members', () => {
     expect('srt:LatinAmericaMember', 'region', null, null);
     for (const m of ['aapl:OtherCountriesMember', 'us-gaap:NonUsMember', 'abc:RestOfWorldMember', 'abc:OtherEuropeMember']) expect(m, 'residual', null, null);
     // only a whole continent is a rollup that countries can explain
-    assert.equal(g.get('srt:EuropeMember')!.rollup, true);
-    assert.equal(g.get('srt:AsiaPacificMember')!.rollup, false);
+    assert.equal(g.get('srt:EuropeMember')?.rollup, true);
+    assert.equal(g.get('srt:AsiaPacificMember')?.rollup, false);
   });
 });

@@ -4,6 +4,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentFacts, docValue } from '../footnotes/documentFacts.ts';
 import { footnoteApp, nullPaths, XBRL, type FootnoteApp } from '../footnotes/footnoteApp.ts';
+import * as v from 'valibot';
+import { defined } from '../helpers/defined.ts';
+import { ErrorBody } from '../helpers/bodyAs.ts';
+import { SubsidiaryFinancialsPeriod } from '../../http/endpoints/footnotes2.ts';
 
 const SPIRE_10Q = XBRL('ixbrl', 'spre20231231_10q.htm.gz');
 const ENTITY = 'dei:LegalEntityAxis';
@@ -19,15 +23,15 @@ describe('subsidiary financials', () => {
   test("Spire Q1 FY2024: each registrant's net income, assets and equity are the document's", async () => {
     const doc = documentFacts(SPIRE_10Q);
     const [start, end] = ['2023-10-01', '2023-12-31'];
-    const { status, body } = await fa.get('/api/footnotes/subsidiary-financials?cik=1126956&period=quarter&limit=2');
+    const { status, body } = await fa.json('/api/footnotes/subsidiary-financials?cik=1126956&period=quarter&limit=2', v.array(SubsidiaryFinancialsPeriod));
     assert.equal(status, 200);
-    const p = body.find((x: any) => x.period === end);
+    const p = defined(body.find((x) => x.period === end), `period ${end}`);
     assert.equal(p.fiscalPeriod, 'Q1');
     const registrants = [...new Set(doc.filter((f) => f.concept === `${G}NetIncomeLoss` && f.start === start && f.end === end
-      && Object.keys(f.dims).length === 1 && f.dims[ENTITY]).map((f) => f.dims[ENTITY]!))];
+      && Object.keys(f.dims).length === 1).map((f) => f.dims[ENTITY]).filter((m) => m !== undefined))];
     assert.ok(registrants.length >= 2);
     for (const m of registrants) {
-      const s = p.subsidiaries.find((x: any) => x.member === m);
+      const s = p.subsidiaries.find((x) => x.member === m);
       assert.ok(s, m);
       assert.equal(s.netIncome, docValue(doc, `${G}NetIncomeLoss`, end, { [ENTITY]: m }, start), m);
       assert.equal(s.assets, docValue(doc, `${G}Assets`, end, { [ENTITY]: m }), m);
@@ -39,11 +43,11 @@ describe('subsidiary financials', () => {
     }
     assert.deepEqual(nullPaths(p.subsidiaries), []);
     // the consolidated (undimensioned) figures are not served as an entry
-    assert.ok(p.subsidiaries.every((s: any) => typeof s.member === 'string'));
+    assert.ok(p.subsidiaries.every((s) => typeof s.member === 'string'));
   });
 
   test("a currency outside the spec's list is a 400", async () => {
-    const { status, body } = await fa.get('/api/footnotes/subsidiary-financials?cik=1126956&currency=XXX');
+    const { status, body } = await fa.json('/api/footnotes/subsidiary-financials?cik=1126956&currency=XXX', ErrorBody);
     assert.equal(status, 400);
     assert.ok(body.error);
   });

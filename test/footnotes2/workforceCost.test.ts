@@ -3,6 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentFacts, docValue } from '../footnotes/documentFacts.ts';
 import { footnoteApp, XBRL, type FootnoteApp } from '../footnotes/footnoteApp.ts';
+import { defined } from '../helpers/defined.ts';
+import { WorkforceCostResponse } from '../../http/endpoints/footnotes2.ts';
 
 const UNP_10Q = XBRL('ixbrl', 'unp-10-q-2025-07-24.html.gz');
 const AMAZON_10K = XBRL('instances', 'amzn-20221231_htm.xml.gz');
@@ -17,9 +19,9 @@ after(async () => fa.close());
 describe('workforce cost', () => {
   test("Union Pacific Q2 2025: labor and related expense is the document's quarter figure", async () => {
     const doc = documentFacts(UNP_10Q);
-    const { status, body } = await fa.get('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4');
+    const { status, body } = await fa.json('/api/footnotes/workforce-cost?cik=100885&period=quarter&limit=4', WorkforceCostResponse);
     assert.equal(status, 200);
-    const q = body.periods.find((p: any) => p.period === '2025-06-30');
+    const q = defined(body.periods.find((p) => p.period === '2025-06-30'), 'Q2 2025');
     assert.equal(q.fiscalPeriod, 'Q2');
     assert.equal(q.laborExpense, docValue(doc, `${G}LaborAndRelatedExpense`, '2025-06-30', {}, '2025-04-01'));
     assert.equal(q.currency, 'USD');
@@ -32,9 +34,9 @@ describe('workforce cost', () => {
 
   test("Amazon FY2022: accrued compensation is the document's balance", async () => {
     const doc = documentFacts(AMAZON_10K);
-    const { status, body } = await fa.get('/api/footnotes/workforce-cost?cik=1018724&period=annual&limit=2');
+    const { status, body } = await fa.json('/api/footnotes/workforce-cost?cik=1018724&period=annual&limit=2', WorkforceCostResponse);
     assert.equal(status, 200);
-    const fy = body.periods.find((p: any) => p.period === '2022-12-31');
+    const fy = defined(body.periods.find((p) => p.period === '2022-12-31'), 'FY2022');
     assert.equal(fy.accruedCompensation, docValue(doc, `${G}EmployeeRelatedLiabilitiesCurrent`, '2022-12-31'));
     assert.ok(!('laborExpense' in fy));
   });

@@ -4,16 +4,30 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { SPEC_ISO_CODES } from '../../http/params/currency.ts';
-import { addDays, ecbTable, FX_DIR, fredSeries, imfTable, latestOnOrBefore } from './fxSources.ts';
+import * as v from 'valibot';
+import { addDays, ecbCarried, ecbRate, ecbTable, FX_DIR, fredSeries, imfTable, latestOnOrBefore } from './fxSources.ts';
+import { defined } from '../helpers/defined.ts';
+import { bodyAs } from '../helpers/bodyAs.ts';
+import { readCompanyFacts } from '../helpers/companyFacts.ts';
 
 const LPA = 1997711;
 const LPA_FACTS = fixture('edgar', 'companyfacts', 'CIK0001997711.json.gz');
 const close = (a: number, b: number, rel = 1e-12) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b));
+
+/** The fx block fx_periods writes (JSON text). */
+const FxJson = v.object({
+  targetCurrency: v.string(),
+  originalCurrencies: v.array(v.string()),
+  rates: v.array(v.object({ from: v.string(), method: v.string(), rate: v.number(), effectiveDate: v.optional(v.string()), start: v.optional(v.string()), end: v.optional(v.string()) })),
+  unconverted: v.optional(v.record(v.string(), v.array(v.string()))),
+});
+const fxOf = (text: string | null | undefined) => bodyAs(FxJson, JSON.parse(defined(text, 'the fx block')), 'the fx block');
+/** Units of the IMF table's currency per USD at year end 2024. */
+const imfAt = (imf: Map<string, Map<string, number>>, cur: string, date: string) => defined(imf.get(cur)?.get(date), `IMF ${cur} on ${date}`);
 
 describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
   let engine: Engine;
@@ -25,7 +39,7 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
     await ingestPaths(engine, [FX_DIR, LPA_FACTS]);
     ecb = await ecbTable();
   });
-  after(() => cleanup());
+  after(() => { cleanup(); });
 
   const spot = async (f: string, t: string, d: string, asOf: string | null = null) =>
     (await engine.query<{ rate: number; effectiveDate: string; source: string; via: string | null }>(
@@ -37,18 +51,18 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
     for (const d of days) {
       for (const cur of ['USD', 'GBP', 'CHF']) {
         const r = await spot('EUR', cur, d);
-        assert.equal(r?.rate, ecb.get(d)!.get(cur), `EUR/${cur} on ${d}`);
+        assert.equal(r?.rate, ecb.get(d)?.get(cur), `EUR/${cur} on ${d}`);
         assert.equal(r?.effectiveDate, d);
       }
     }
     // a day without an ECB row (weekend or TARGET holiday) within the last full year of the file
-    const last = [...ecb.keys()][0]!;
+    const last = defined([...ecb.keys()][0], 'the newest ECB day');
     let gap = addDays(last, -30);
     while (ecb.has(gap)) gap = addDays(gap, -1);
-    const prior = latestOnOrBefore(ecb, gap)!;
+    const prior = defined(latestOnOrBefore(ecb, gap), `an ECB publication before ${gap}`);
     const r = await spot('EUR', 'JPY', gap);
     assert.equal(r?.effectiveDate, prior);
-    assert.equal(r?.rate, ecb.get(prior)!.get('JPY'));
+    assert.equal(r.rate, ecb.get(prior)?.get('JPY'));
   });
 
   test('the day-weighted quarter average equals the mean of the carried ECB series, every calendar day counted', async () => {
@@ -56,17 +70,18 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
       let sum = 0;
       let n = 0;
       for (let d: string = start; d <= end; d = addDays(d, 1)) {
-        sum += ecb.get(latestOnOrBefore(ecb, d)!)!.get('USD')!;
+        sum += ecbCarried(ecb, d, 'USD');
         n++;
       }
-      const [row] = await engine.query<{ rate: number; source: string }>('SELECT rate, source FROM fx_average($1, $2, $3::DATE, $4::DATE)', ['EUR', 'USD', start, end]);
-      assert.equal(row?.source, 'ecb');
-      assert.ok(close(row!.rate, sum / n), `${start}..${end}: ${row!.rate} vs ${sum / n}`);
+      const [found] = await engine.query<{ rate: number; source: string }>('SELECT rate, source FROM fx_average($1, $2, $3::DATE, $4::DATE)', ['EUR', 'USD', start, end]);
+      const row = defined(found, `the EUR/USD average over ${start}..${end}`);
+      assert.equal(row.source, 'ecb');
+      assert.ok(close(row.rate, sum / n), `${start}..${end}: ${String(row.rate)} vs ${String(sum / n)}`);
       const [inverse] = await engine.query<{ rate: number }>('SELECT rate FROM fx_average($1, $2, $3::DATE, $4::DATE)', ['USD', 'EUR', start, end]);
       // the inverse averages the daily inverses (target = original * rate, day by day), not 1 / mean
       let inv = 0;
-      for (let d: string = start; d <= end; d = addDays(d, 1)) inv += 1 / ecb.get(latestOnOrBefore(ecb, d)!)!.get('USD')!;
-      assert.ok(close(inverse!.rate, inv / n));
+      for (let d: string = start; d <= end; d = addDays(d, 1)) inv += 1 / ecbCarried(ecb, d, 'USD');
+      assert.ok(close(defined(inverse, 'the USD/EUR average').rate, inv / n));
     }
   });
 
@@ -82,20 +97,20 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
       for (const { d, rate } of rows) {
         const day = ecb.get(d);
         if (!day?.has('USD') || (cur !== 'EUR' && !day.has(cur))) continue;
-        const ecbCross = cur === 'EUR' ? day.get('USD')! : day.get('USD')! / day.get(cur)!;
+        const ecbCross = cur === 'EUR' ? ecbRate(ecb, d, 'USD') : ecbRate(ecb, d, 'USD') / ecbRate(ecb, d, cur);
         // New York noon vs the ECB's 14:15 CET fixing: in 2024 EUR/USD differs by 0.17% on average but by up to 1.13%
         // on single days (11 of 247 beyond 0.5%); so: the mean within 0.5%, every day within 2%, which still catches
         // an inverted series (off by a factor of 1.2 to 150^2)
         const off = Math.abs(rate / ecbCross - 1);
-        assert.ok(off < 0.02, `${id} ${d}: ${cur}->USD ${rate} vs ECB ${ecbCross}`);
+        assert.ok(off < 0.02, `${id} ${d}: ${cur}->USD ${String(rate)} vs ECB ${String(ecbCross)}`);
         outside += off;
         // and the stored row is the file's value, as quoted
-        const filed = values.get(d)!;
+        const filed = defined(values.get(d), `${id} on ${d}`);
         assert.ok(close(rate, /^DEXUS/.test(id) ? filed : 1 / filed), `${id} ${d}`);
         compared++;
       }
       assert.ok(compared > 200, file);
-      assert.ok(outside / compared < 0.005, `${cur}/USD: mean deviation ${(100 * outside / compared).toFixed(3)}% over ${compared} days`);
+      assert.ok(outside / compared < 0.005, `${cur}/USD: mean deviation ${(100 * outside / compared).toFixed(3)}% over ${String(compared)} days`);
     }
   });
 
@@ -104,11 +119,11 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
     const r = await spot('USD', 'JPY', '2024-06-28');
     assert.deepEqual([r?.source, r?.via, r?.rate], ['fred-h10', null, jpy.get('2024-06-28')]);
     const e = await spot('EUR', 'JPY', '2024-06-28');
-    assert.deepEqual([e?.source, e?.via, e?.rate], ['ecb', null, ecb.get('2024-06-28')!.get('JPY')]);
+    assert.deepEqual([e?.source, e?.via, e?.rate], ['ecb', null, ecb.get('2024-06-28')?.get('JPY')]);
     const c = await spot('COP', 'EUR', '2024-12-31');
     assert.equal(c?.via, 'USD');
-    const imfCop = imfTable().get('COP')!.get('2024-12-31')!;
-    assert.ok(close(c!.rate, (1 / imfCop) / ecb.get('2024-12-31')!.get('USD')!));
+    const imfCop = imfAt(imfTable(), 'COP', '2024-12-31');
+    assert.ok(close(defined(c, 'the COP/EUR spot').rate, (1 / imfCop) / ecbRate(ecb, '2024-12-31', 'USD')));
   });
 
   test('point in time: a rate published after asOf is never used', async () => {
@@ -143,49 +158,49 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
     const targets = await engine.query<{ n: number }>(
       "SELECT count(*)::INTEGER AS n FROM (SELECT unnest($1::VARCHAR[]) AS code) c, LATERAL (SELECT 1 FROM fx_rate('USD', c.code, DATE '2025-12-31'))",
       [`{${SPEC_ISO_CODES.join(',')}}`]).catch(() => null);
-    if (targets) assert.equal(targets[0]!.n, SPEC_ISO_CODES.length - documented.length);
+    if (targets) assert.equal(targets[0]?.n, SPEC_ISO_CODES.length - documented.length);
   });
 
   describe('the 20-F filer with USD, COP, CRC and PEN facts (Logistic Properties of the Americas)', () => {
-    const facts = JSON.parse(gunzipText(LPA_FACTS)) as { facts: Record<string, Record<string, { units: Record<string, { val: number; end: string; start?: string }[]> }>> };
+    const facts = readCompanyFacts(LPA_FACTS);
 
     test('to USD: COP/CRC/PEN balances at the year-end spot rate, flows unconverted where no average exists', async () => {
       const imf = imfTable();
       const periods = await engine.query<{ currency: string | null; fx: string | null }>(
         "SELECT currency, fx::VARCHAR AS fx FROM fx_periods($1, 'USD', NULL) WHERE period_start = DATE '2024-01-01' AND period_end = DATE '2024-12-31'", [LPA]);
       assert.equal(periods.length, 1);
-      const fx = JSON.parse(periods[0]!.fx!);
+      const fx = fxOf(periods[0]?.fx);
       assert.equal(fx.targetCurrency, 'USD');
       assert.deepEqual(fx.originalCurrencies, ['COP', 'CRC', 'PEN', 'USD']);
       for (const cur of ['COP', 'CRC', 'PEN']) {
-        const entry = fx.rates.find((r: { from: string; method: string }) => r.from === cur && r.method === 'spot');
+        const entry = fx.rates.find((r) => r.from === cur && r.method === 'spot');
         assert.ok(entry, cur);
         assert.equal(entry.effectiveDate, '2024-12-31');
-        assert.ok(close(entry.rate, 1 / imf.get(cur)!.get('2024-12-31')!), cur);
+        assert.ok(close(entry.rate, 1 / imfAt(imf, cur, '2024-12-31')), cur);
       }
       // flows in COP/CRC/PEN over 2024 have no daily series here: they stay native and are listed
       const durationsIn = (cur: string) => Object.entries(facts.facts['ifrs-full'] ?? {})
         .filter(([, c]) => (c.units[cur] ?? []).some((f) => f.start === '2024-01-01' && f.end === '2024-12-31')).map(([n]) => `ifrs-full:${n}`).sort();
       for (const cur of ['COP', 'CRC', 'PEN']) assert.deepEqual(fx.unconverted?.[cur] ?? [], durationsIn(cur), cur);
-      assert.equal(periods[0]!.currency, null, 'mixed currencies after conversion: currency is null');
+      assert.equal(periods[0]?.currency, null, 'mixed currencies after conversion: currency is null');
       // a converted value is the filed value times the rate in the block
       const [bal] = await engine.query<{ concept: string; original_value: number; value: number; original_currency: string; rate: number }>(
         "SELECT concept, original_value, value, original_currency, rate FROM fx_facts($1, 'USD', NULL) WHERE original_currency = 'COP' AND period_start IS NULL AND converted AND period_end = DATE '2024-12-31' LIMIT 1", [LPA]);
       assert.ok(bal, 'a COP balance at 2024-12-31');
-      assert.ok(close(bal!.value, bal!.original_value / imf.get('COP')!.get('2024-12-31')!, 1e-9));
+      assert.ok(close(bal.value, bal.original_value / imfAt(imf, 'COP', '2024-12-31'), 1e-9));
     });
 
     test('to EUR: USD flows at the ECB day-weighted average, balances at the ECB spot; shares and pure untouched', async () => {
       const periods = await engine.query<{ fx: string }>(
         "SELECT fx::VARCHAR AS fx FROM fx_periods($1, 'EUR', NULL) WHERE period_start = DATE '2024-01-01' AND period_end = DATE '2024-12-31'", [LPA]);
-      const fx = JSON.parse(periods[0]!.fx);
+      const fx = fxOf(periods[0]?.fx);
       assert.equal(fx.targetCurrency, 'EUR');
-      const usdSpot = fx.rates.find((r: { from: string; method: string }) => r.from === 'USD' && r.method === 'spot');
-      assert.ok(close(usdSpot.rate, 1 / ecb.get('2024-12-31')!.get('USD')!));
-      const usdAvg = fx.rates.find((r: { from: string; method: string }) => r.from === 'USD' && r.method === 'average');
+      const usdSpot = defined(fx.rates.find((r) => r.from === 'USD' && r.method === 'spot'), 'the USD spot');
+      assert.ok(close(usdSpot.rate, 1 / ecbRate(ecb, '2024-12-31', 'USD')));
+      const usdAvg = defined(fx.rates.find((r) => r.from === 'USD' && r.method === 'average'), 'the USD average');
       let sum = 0;
       let n = 0;
-      for (let d = '2024-01-01'; d <= '2024-12-31'; d = addDays(d, 1)) { sum += 1 / ecb.get(latestOnOrBefore(ecb, d)!)!.get('USD')!; n++; }
+      for (let d = '2024-01-01'; d <= '2024-12-31'; d = addDays(d, 1)) { sum += 1 / ecbCarried(ecb, d, 'USD'); n++; }
       assert.ok(close(usdAvg.rate, sum / n));
       assert.deepEqual([usdAvg.start, usdAvg.end], ['2024-01-01', '2024-12-31']);
       const kept = await engine.query<{ unit: string; same: boolean }>(
@@ -198,9 +213,9 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
 
     test('original: nothing converted, the block says so; a period wholly in USD has no block when USD is asked', async () => {
       const rows = await engine.query<{ converted: number }>("SELECT count(*) FILTER (WHERE converted)::INTEGER AS converted FROM fx_facts($1, 'original', NULL)", [LPA]);
-      assert.equal(rows[0]!.converted, 0);
+      assert.equal(rows[0]?.converted, 0);
       const [p] = await engine.query<{ fx: string }>("SELECT fx::VARCHAR AS fx FROM fx_periods($1, 'original', NULL) WHERE period_start = DATE '2024-01-01' AND period_end = DATE '2024-12-31'", [LPA]);
-      assert.deepEqual(JSON.parse(p!.fx), { targetCurrency: 'original', originalCurrencies: ['COP', 'CRC', 'PEN', 'USD'], rates: [] });
+      assert.deepEqual(JSON.parse(defined(p, 'the 2024 period').fx), { targetCurrency: 'original', originalCurrencies: ['COP', 'CRC', 'PEN', 'USD'], rates: [] });
       const usdOnly = await engine.query<{ currency: string; fx: string | null }>(
         "SELECT currency, fx::VARCHAR AS fx FROM fx_periods($1, 'USD', NULL) p WHERE NOT EXISTS (SELECT 1 FROM fx_facts($1, 'USD', NULL) f WHERE f.period_end = p.period_end AND f.original_currency <> 'USD') AND currency IS NOT NULL", [LPA]);
       assert.ok(usdOnly.length > 0);
@@ -208,7 +223,3 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
     });
   });
 });
-
-function gunzipText(file: string): string {
-  return gunzipSync(fs.readFileSync(file)).toString('utf8');
-}

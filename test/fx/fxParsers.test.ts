@@ -18,6 +18,7 @@ import { loadConfig } from '../../engine/config.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { FX_DIR } from './fxSources.ts';
+import { defined } from '../helpers/defined.ts';
 
 const file = (name: string, text: string) => ({ name, bytes: Buffer.from(text) });
 
@@ -28,7 +29,8 @@ describe('fx parsers', () => {
     assert.deepEqual(batch.fx_rates, [{ date: '2024-03-27', base: 'EUR', quote: 'USD', rate: 1.0823, source: 'fred-h10', published: '2024-04-01' }]);
     const jpy = new Batch();
     parseFile(file('x.csv', 'DATE,DEXJPUS\n2024-03-25,151.4\n'), jpy);
-    assert.deepEqual([jpy.fx_rates[0]!.base, jpy.fx_rates[0]!.quote, jpy.fx_rates[0]!.published], ['USD', 'JPY', '2024-04-01']);
+    const rate = defined(jpy.fx_rates[0], 'the JPY rate');
+    assert.deepEqual([rate.base, rate.quote, rate.published], ['USD', 'JPY', '2024-04-01']);
     assert.equal(h10Release('2024-03-31'), '2024-04-01');
     assert.throws(() => fxFredParser.parse(file('odd.csv', 'observation_date,DEXQQUS\n2024-01-02,1\n'), new Batch()), (e: Error) => e instanceof IngestError && /DEXQQUS/.test(e.message));
   });
@@ -45,7 +47,7 @@ describe('fx parsers', () => {
     const raw = zlib.gunzipSync(fs.readFileSync(name));
     const batch = new Batch();
     assert.deepEqual(parseFile({ name, bytes: raw }, batch), ['fx-snapshot']);
-    const first = JSON.parse(raw.toString('utf8').split('\n', 1)[0]!) as { date: string; rates: Record<string, number> };
+    const first = JSON.parse(defined(raw.toString('utf8').split('\n', 1)[0], 'the first snapshot line')) as { date: string; rates: Record<string, number> };
     const kept = batch.fx_rates.filter((r) => r.date === first.date);
     const expected = Object.keys(first.rates).map((c) => c.toUpperCase()).filter((c) => c !== 'EUR' && ISO_4217_ACTIVE.has(c)).sort();
     assert.deepEqual(kept.map((r) => r.quote).sort(), expected);
@@ -75,7 +77,7 @@ describe('ingest --fx', () => {
       res.end(body);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
     const dir = tempDir('fx-');
     const config = loadConfig({ FILINGS_WAREHOUSE: dir, FX_ECB_URL: `${base}/ecb.zip`, FX_FRED_URL: `${base}/fred?id={series}` });
     const client = new EdgarClient({ userAgent: 'test fx@example.com', maxRequestsPerSecond: 10, maxAttempts: 1 });
@@ -86,7 +88,7 @@ describe('ingest --fx', () => {
       assert.equal(got.files.length, 2, 'the 404 series is skipped');
       const report = await ingestPaths(engine, got.files);
       assert.ok((report.rows.fx_rates ?? 0) > 100_000);
-      await new Promise<void>((r) => server.close(() => r()));
+      await new Promise<void>((r) => { server.close(() => { r(); }); });
       const offline = await fetchFxRates(config, client, ['DEXUSEU']);
       assert.equal(offline.files.length, 0);
       assert.match(offline.offline ?? '', /ecb\.zip/);

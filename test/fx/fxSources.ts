@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import { fixture } from '../helpers/tempWarehouse.ts';
+import { defined } from '../helpers/defined.ts';
 
 export const FX_DIR = fixture('edgar', 'fx');
 
@@ -10,24 +11,35 @@ export const FX_DIR = fixture('edgar', 'fx');
 export async function ecbTable(): Promise<Map<string, Map<string, number>>> {
   const csv = await new Promise<string>((resolve, reject) => {
     yauzl.open(`${FX_DIR}/ecb/eurofxref-hist.zip`, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      zip.on('entry', (e: yauzl.Entry) => zip.openReadStream(e, (err2, s) => {
-        if (err2 || !s) return reject(err2);
-        const parts: Buffer[] = [];
-        s.on('data', (d: Buffer) => parts.push(d));
-        s.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-      }));
+      if (err) {
+        reject(err);
+        return;
+      }
+      zip.on('entry', (e: yauzl.Entry) => {
+        zip.openReadStream(e, (err2, s) => {
+          if (err2) {
+            reject(err2);
+            return;
+          }
+          const parts: Buffer[] = [];
+          s.on('data', (d: Buffer) => { parts.push(d); });
+          s.on('end', () => { resolve(Buffer.concat(parts).toString('utf8')); });
+        });
+      });
       zip.readEntry();
     });
   });
   const lines = csv.trim().split('\n');
-  const cols = lines[0]!.split(',');
+  const cols = defined(lines[0], 'the ECB header line').split(',');
   const out = new Map<string, Map<string, number>>();
   for (const line of lines.slice(1)) {
     const cells = line.split(',');
     const row = new Map<string, number>();
-    cols.forEach((c, i) => { if (i > 0 && c && cells[i] && cells[i] !== 'N/A') row.set(c, Number(cells[i])); });
-    out.set(cells[0]!, row);
+    cols.forEach((c, i) => {
+      const cell = cells[i];
+      if (i > 0 && c && cell && cell !== 'N/A') row.set(c, Number(cell));
+    });
+    out.set(defined(cells[0], 'the date cell'), row);
   }
   return out;
 }
@@ -38,9 +50,9 @@ export function fredSeries(file: string): { id: string; values: Map<string, numb
   const values = new Map<string, number>();
   for (const line of lines.slice(1)) {
     const [d, v] = line.split(',');
-    if (v && v.trim() !== '') values.set(d!, Number(v));
+    if (d !== undefined && v && v.trim() !== '') values.set(d, Number(v));
   }
-  return { id: lines[0]!.split(',')[1]!.trim(), values };
+  return { id: defined(lines[0]?.split(',')[1], `the series ID of ${file}`).trim(), values };
 }
 
 /** IMF annual file: currency -> date -> national currency per USD (first row seen, as several countries share one). */
@@ -49,10 +61,10 @@ export function imfTable(): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   for (const line of lines.slice(1)) {
     const [d, v, cur] = line.split(',');
-    if (!v) continue;
-    const m = out.get(cur!) ?? new Map<string, number>();
-    if (!m.has(d!)) m.set(d!, Number(v));
-    out.set(cur!, m);
+    if (!v || d === undefined || cur === undefined) continue;
+    const m = out.get(cur) ?? new Map<string, number>();
+    if (!m.has(d)) m.set(d, Number(v));
+    out.set(cur, m);
   }
   return out;
 }
@@ -68,4 +80,14 @@ export function latestOnOrBefore(series: Map<string, unknown>, day: string): str
   let best: string | null = null;
   for (const d of series.keys()) if (d <= day && (best === null || d > best)) best = d;
   return best;
+}
+
+/** The ECB rate (units of `currency` per EUR) published on `date`; fails the test when the file has none. */
+export function ecbRate(ecb: Map<string, Map<string, number>>, date: string, currency: string): number {
+  return defined(ecb.get(date)?.get(currency), `the ECB ${currency} rate of ${date}`);
+}
+
+/** The ECB rate carried to `day`: the latest publication on or before it, as every calendar day counts. */
+export function ecbCarried(ecb: Map<string, Map<string, number>>, day: string, currency: string): number {
+  return ecbRate(ecb, defined(latestOnOrBefore(ecb, day), `an ECB publication on or before ${day}`), currency);
 }

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { Batch } from '../../engine/ingest/Batch.ts';
 import type { SourceFile } from '../../engine/ingest/SourceFile.ts';
-import type { Parser } from '../../engine/ingest/parsers/Parser.ts';
+import { parseInto, type Parser } from '../../engine/ingest/parsers/Parser.ts';
 import type { FactRow } from '../../engine/ingest/rows.ts';
 
 export const EDGAR = fixture('edgar');
@@ -22,7 +22,7 @@ export function fromText(name: string, text: string): SourceFile {
 
 export function parseWith(parser: Parser, file: SourceFile): { batch: Batch; nested: SourceFile[] } {
   const batch = new Batch();
-  const nested = parser.parse(file, batch) ?? [];
+  const nested = parseInto(parser, file, batch);
   return { batch, nested };
 }
 

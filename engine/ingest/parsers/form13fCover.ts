@@ -4,13 +4,14 @@
 // XML that embeds it base64-encoded (the SEC's own samples) yields it as a nested document of the same filing.
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
-import type { Parser } from './Parser.ts';
+import type { ContainerParser } from './Parser.ts';
 import { filingMetaOf } from './ownershipFilingMeta.ts';
 import { readInformationTable } from './form13fInfoTable.ts';
 import { bool, child, children, cikOf, dateOf, num, parseXml, text } from './ownershipXmlTools.ts';
 
-export const form13fCoverParser: Parser = {
+export const form13fCoverParser: ContainerParser = {
   kind: '13f-cover',
+  container: true,
   detect(_file, head) {
     return head.includes('<edgarSubmission') && /thirteenffiler|<submissionType>\s*13F-/.test(head) && !head.includes('<SEC-DOCUMENT>');
   },

@@ -1,6 +1,6 @@
 // Inline XBRL documents (.htm/.html with ix:header): contexts and units from ix:resources, numeric facts from
 // ix:nonFraction (format transform, then scale, then sign; nil skipped; nested nonFraction each counted once),
-// the dei cover facts from ix:nonNumeric. Yields the same rows as the instance EDGAR extracts from it.
+// the dei cover facts and every short ix:nonNumeric (symbols, class names, dates; text blocks are not kept). Yields the same rows as the instance EDGAR extracts from it.
 // An unknown `format` is an IngestError naming it, not a skipped fact: a silently missing number would leave
 // statements wrong without a trace. ix:fraction and ix:tuple are not read (not used for EDGAR financials).
 // A standalone document whose contexts sit in another document of its set fails with "context not defined";
@@ -13,7 +13,7 @@ import type { Parser } from './Parser.ts';
 import { isInlineNs, NS, standardPrefix } from './xbrlNamespaces.ts';
 import { attr, attrNs, parseXml, type Resolve } from './xbrlXml.ts';
 import { XbrlResources } from './xbrlResources.ts';
-import { DEI_FACTS, emitXbrl, type DeiFact, type RawFact, type XbrlYield } from './xbrlFiling.ts';
+import { DEI_FACTS, emitXbrl, ShortText, type DeiFact, type RawFact, type RawText, type XbrlYield } from './xbrlFiling.ts';
 import { isTransformNamespace, TransformError, transformNumber } from './ixtTransforms.ts';
 import { scaledDecimal } from './xbrlNumber.ts';
 
@@ -29,6 +29,8 @@ interface Frame {
   dei: string | null;
   format: { uri: string; local: string; name: string } | null;
   parts: string[] | null;
+  /** Text of a non-numeric fact other than the kept dei ones, dropped once it is too long to be a label. */
+  short: ShortText | null;
 }
 
 /**
@@ -37,6 +39,7 @@ interface Frame {
  */
 export function readInline(...files: SourceFile[]): XbrlYield {
   const facts: RawFact[] = [];
+  const texts: RawText[] = [];
   const dei = new Map<string, DeiFact[]>();
   let current = files[0]?.name ?? '';
   const fail: (reason: string) => never = (reason) => {
@@ -65,13 +68,14 @@ export function readInline(...files: SourceFile[]): XbrlYield {
     const frame: Frame = {
       numeric, tag, concept: res.qname(name), dei: isDei ? q.local : null,
       format: fmt ? qnameParts(fmt.trim()) : null, parts: numeric || isDei ? [] : null,
+      short: numeric || isDei ? null : new ShortText(),
     };
-    if (frame.parts) capturing++;
+    if (frame.parts || frame.short) capturing++;
     stack.push(frame);
   };
 
   const closeFact = (frame: Frame) => {
-    if (frame.parts) capturing--;
+    if (frame.parts || frame.short) capturing--;
     const { tag } = frame;
     const contextRef = attr(tag, 'contextRef');
     if (!contextRef) fail(`${frame.concept} (id "${attr(tag, 'id') ?? ''}") has no contextRef`);
@@ -80,6 +84,11 @@ export function readInline(...files: SourceFile[]): XbrlYield {
       const list = dei.get(frame.dei) ?? [];
       list.push({ contextRef, value: text, format: frame.format?.local ?? null });
       dei.set(frame.dei, list);
+    }
+    if (frame.dei || frame.short) {
+      const value = frame.dei ? text.replace(/\s+/g, ' ') : frame.short?.value() ?? null;
+      const nil = attrNs(tag, NS.xsi, 'nil') === 'true';
+      if (value !== null && !nil) texts.push({ concept: frame.concept, contextRef, value, format: frame.format?.local ?? null });
     }
     if (!frame.numeric || attrNs(tag, NS.xsi, 'nil') === 'true') return;
     const unitRef = attr(tag, 'unitRef');
@@ -120,7 +129,10 @@ export function readInline(...files: SourceFile[]): XbrlYield {
         text(t) {
           if (res.capturing) res.text(t);
           if (capturing === 0 || excluded > 0) return;
-          for (const f of stack) f.parts?.push(t);
+          for (const f of stack) {
+            f.parts?.push(t);
+            f.short?.push(t);
+          }
         },
         close(tag) {
           if (tag.uri === NS.xbrli || tag.uri === NS.xbrldi) { res.close(tag); return; }
@@ -133,7 +145,7 @@ export function readInline(...files: SourceFile[]): XbrlYield {
       };
     });
   }
-  return { contexts: res.contexts, units: res.units, facts, dei };
+  return { contexts: res.contexts, units: res.units, facts, texts, dei };
 }
 
 /** An inline XBRL document set as one filing: facts of every document, filed under the first (primary) one. */

@@ -1,7 +1,8 @@
 // XML helpers shared by the ownership parsers (Forms 3/4/5, 13F, Schedules 13D/G): parse with a clear IngestError,
 // then read optional leaves without `any`. Namespace prefixes are dropped, values are kept as text.
 import { defined } from '../../query/defined.ts';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { IngestError } from '../IngestError.ts';
 
 export type XmlNode = Record<string, unknown>;
@@ -20,12 +21,29 @@ const parser = new XMLParser({
 export function parseXml(fileName: string, text: string, what: string): XmlNode {
   const start = text.indexOf('<');
   const body = start > 0 ? text.slice(start) : text;
-  const check = XMLValidator.validate(body);
-  if (check !== true) {
-    const { msg, line, col } = check.err;
-    throw new IngestError(fileName, `${what}: malformed XML at line ${String(line)}, column ${String(col)} (${msg})`);
+  const error = firstWellFormednessError(body);
+  if (error) {
+    throw new IngestError(fileName, `${what}: malformed XML at line ${String(error.line)}, column ${String(error.column)} (${error.message})`);
   }
   return parser.parse(body) as XmlNode;
+}
+
+interface XmlError { message: string; line: number; column: number }
+
+/**
+ * The first well-formedness error of the document, found by a strict SAX pass (fast-xml-parser's own validator is
+ * deprecated and its parser accepts unclosed tags). A named entity the parser does not define is not an error here:
+ * the tree parser decodes HTML entities, and ownership documents use them in names and footnotes.
+ */
+function firstWellFormednessError(body: string): XmlError | undefined {
+  const sax = new SaxesParser({ position: true });
+  let first: XmlError | undefined;
+  sax.on('error', (err) => {
+    if (first || err.message.endsWith('undefined entity.')) return;
+    first = { message: err.message.replace(/^\d+:\d+: /, ''), line: sax.line, column: sax.column };
+  });
+  sax.write(body).close();
+  return first;
 }
 
 export function isNode(v: unknown): v is XmlNode {

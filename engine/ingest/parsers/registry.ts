@@ -21,9 +21,11 @@ import { nportXmlParser } from './nportXml.ts';
 import { ncenXmlParser } from './ncenXml.ts';
 import { tickersMfParser } from './tickersMf.ts';
 import { nportDatasetParser } from './nportDataset.ts';
+import { fullIndexParser } from './fullIndex.ts';
+import { effectNoticeParser } from './effectNotice.ts';
 
 export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersMfParser, tickersParser, companyFactsParser,
   ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser,
-  nportXmlParser, ncenXmlParser, ...FX_PARSERS];
+  nportXmlParser, ncenXmlParser, fullIndexParser, effectNoticeParser, ...FX_PARSERS];
 
 export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser, nportDatasetParser];

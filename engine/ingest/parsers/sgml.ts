@@ -7,12 +7,13 @@ import { IngestError } from '../IngestError.ts';
 import type { ContainerInfo, SourceFile } from '../SourceFile.ts';
 import type { Batch } from '../Batch.ts';
 import type { Address, EntityRow, FilingRow } from '../rows.ts';
-import type { Parser } from './Parser.ts';
+import type { ContainerParser } from './Parser.ts';
 import { child, parseNcHeader, parseTxtHeader, value, type SgmlNode } from './sgmlHeader.ts';
 import { itemCode } from './sgmlItems.ts';
 import { looksLikeInstance } from './xbrlInstance.ts';
 import { looksLikeInline, parseInlineSet } from './inlineXbrl.ts';
 import { readHeaderFundSeries } from './sgmlFundSeries.ts';
+import { pushDocumentRows } from './sgmlDocumentRows.ts';
 
 const HEAD = /^\s*(?:-----BEGIN PRIVACY-ENHANCED MESSAGE-----[\s\S]*?)?<(?:SEC-DOCUMENT|SEC-HEADER|SUBMISSION)>/;
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
@@ -20,7 +21,7 @@ const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const ROLES = ['SUBJECT-COMPANY', 'ISSUER', 'FILER', 'FILED-FOR', 'FILED-BY', 'REPORTING-OWNER'];
 const rank = (role: string) => (ROLES.includes(role) ? ROLES.indexOf(role) : ROLES.length);
 
-interface SgmlDocument {
+export interface SgmlDocument {
   type: string | null;
   sequence: string | null;
   filename: string | null;
@@ -28,12 +29,12 @@ interface SgmlDocument {
   body: Buffer | null;
 }
 
-function isoDate(v: string | null): string | null {
+export function isoDate(v: string | null): string | null {
   const m = v?.match(/^(\d{4})(\d{2})(\d{2})$/);
   return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}` : null;
 }
 
-function isoTimestamp(v: string | null): string | null {
+export function isoTimestamp(v: string | null): string | null {
   const m = v?.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
   return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}T${String(m[4])}:${String(m[5])}:${String(m[6])}` : null;
 }
@@ -43,7 +44,7 @@ function cikOf(v: string | null): number | null {
 }
 
 /** Locate and parse the header; returns where the documents start. */
-function readHeader(file: SourceFile): { root: SgmlNode; docsFrom: number } {
+export function readHeader(file: SourceFile): { root: SgmlNode; docsFrom: number } {
   const buf = file.bytes;
   // The header opens within the first bytes (after at most a PEM preamble); do not scan a huge body for it.
   const start = buf.subarray(0, 1 << 16);
@@ -93,7 +94,7 @@ function trim(b: Buffer): Buffer {
   return b.subarray(s, e);
 }
 
-function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
+export function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
   const buf = file.bytes;
   const docs: SgmlDocument[] = [];
   let pos = from;
@@ -164,8 +165,9 @@ function entityOf(party: SgmlNode, asOf: string): EntityRow | null {
   };
 }
 
-export const sgmlParser: Parser = {
+export const sgmlParser: ContainerParser = {
   kind: 'sgml',
+  container: true,
   detect(_file, head) {
     return HEAD.test(head);
   },
@@ -204,6 +206,8 @@ export const sgmlParser: Parser = {
       fileNumber: value(values, 'FILE-NUMBER'), filmNumber: value(values, 'FILM-NUMBER'), act: value(values, 'ACT'),
       fy: null, fp: null, source: 'sgml-header',
     } satisfies FilingRow);
+
+    pushDocumentRows(batch, { cik, accession, form }, docs, file.name);
 
     const asOf = filed ?? accepted?.slice(0, 10) ?? '1970-01-01';
     const seen = new Set<number>();

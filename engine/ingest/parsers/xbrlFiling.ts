@@ -1,11 +1,11 @@
-// Turns what an XBRL instance or inline document yielded (contexts, units, numeric facts, a few dei facts) into
-// FactRows and a FilingRow, and decides which accession they belong to.
+// Turns what an XBRL instance or inline document yielded (contexts, units, numeric facts, short non-numeric facts, a
+// few dei facts) into FactRows, FactTextRows and a FilingRow, and decides which accession they belong to.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
 import type { Batch } from '../Batch.ts';
-import type { FactRow, FilingRow } from '../rows.ts';
+import type { FactRow, FactTextRow, FilingRow } from '../rows.ts';
 import type { XbrlContext } from './xbrlResources.ts';
 import { transformDate } from './ixtTransforms.ts';
 
@@ -15,6 +15,44 @@ export interface RawFact {
   unitRef: string;
   decimals: string | undefined;
   value: number;
+}
+
+/** A non-numeric fact whose text is at most NON_NUMERIC_MAX_CHARS long (longer ones are text blocks, not kept). */
+export interface RawText {
+  concept: string;
+  contextRef: string;
+  /** Whitespace collapsed. */
+  value: string;
+  /** Local name of the inline `format`, if any. */
+  format: string | null;
+}
+
+/**
+ * Longest non-numeric fact kept in fact_texts: labels, symbols, names and dates fit, narrative text blocks do not
+ * (they belong to the documents dataset, not beside the numbers).
+ */
+export const NON_NUMERIC_MAX_CHARS = 256;
+
+/** Collects a non-numeric fact's text, remembering only whether it outgrew NON_NUMERIC_MAX_CHARS. */
+export class ShortText {
+  private parts: string[] = [];
+  private length = 0;
+  overflow = false;
+
+  push(t: string): void {
+    if (this.overflow) return;
+    this.length += t.length;
+    // whitespace collapses later, so allow generous slack before giving up on a fact
+    if (this.length > NON_NUMERIC_MAX_CHARS * 8) { this.overflow = true; this.parts = []; return; }
+    this.parts.push(t);
+  }
+
+  /** The collapsed text, or null when it is too long to keep. */
+  value(): string | null {
+    if (this.overflow) return null;
+    const v = this.parts.join('').replace(/\s+/g, ' ').trim();
+    return v.length <= NON_NUMERIC_MAX_CHARS ? v : null;
+  }
 }
 
 /** The dei cover facts the filing row needs, by local name. */
@@ -34,6 +72,7 @@ export interface XbrlYield {
   contexts: ReadonlyMap<string, XbrlContext>;
   units: ReadonlyMap<string, string>;
   facts: RawFact[];
+  texts: RawText[];
   dei: Map<string, DeiFact[]>;
 }
 
@@ -107,6 +146,19 @@ export function emitXbrl(file: SourceFile, source: 'xbrl-instance' | 'inline-xbr
       periodStart: ctx.start, periodEnd: ctx.end, dims: ctx.dims, fy, fp, frame: null, source,
     };
     batch.facts.push(row);
+  }
+
+  for (const t of y.texts) {
+    const ctx = y.contexts.get(t.contextRef);
+    if (!ctx) throw new IngestError(file.name, `fact ${t.concept} references context "${t.contextRef}", which the document does not define`);
+    if (ctx.end === null || t.value === '') continue;
+    // a date written for people ("5/2/16", "May 2, 2016") is stored as ISO so SQL can cast it; other text as filed
+    const value = t.format && /^date/i.test(t.format) ? transformDate(t.format, t.value) ?? t.value : t.value;
+    const row: FactTextRow = {
+      cik, accession, form, filed, concept: t.concept, value, periodStart: ctx.start, periodEnd: ctx.end, dims: ctx.dims,
+      source,
+    };
+    batch.fact_texts.push(row);
   }
 
   if (form) {

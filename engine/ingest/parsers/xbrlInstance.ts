@@ -1,5 +1,6 @@
 // XBRL 2.1 instance documents (.xml), including the `_htm.xml` instance EDGAR extracts from inline XBRL:
-// numeric facts (items with a unitRef, nil skipped) with their contexts and units, plus the dei cover facts.
+// numeric facts (items with a unitRef, nil skipped) with their contexts and units, the dei cover facts, and short
+// non-numeric items (symbols, class names, dates; text blocks are not kept).
 import { IngestError } from '../IngestError.ts';
 import type { SourceFile } from '../SourceFile.ts';
 import type { Batch } from '../Batch.ts';
@@ -7,7 +8,7 @@ import type { Parser } from './Parser.ts';
 import { conceptName, NS, standardPrefix } from './xbrlNamespaces.ts';
 import { attr, attrNs, parseXml, type Resolve } from './xbrlXml.ts';
 import { XbrlResources } from './xbrlResources.ts';
-import { DEI_FACTS, emitXbrl, type RawFact, type XbrlYield } from './xbrlFiling.ts';
+import { DEI_FACTS, emitXbrl, ShortText, type RawFact, type RawText, type XbrlYield } from './xbrlFiling.ts';
 import { parseXsNumber } from './xbrlNumber.ts';
 
 const ROOT = /<(?:[A-Za-z_][\w.-]*:)?xbrl[\s>]/;
@@ -23,10 +24,13 @@ interface Pending {
   decimals: string | undefined;
   dei: string | null;
   text: string;
+  /** A non-numeric item's text, dropped once it is too long to be a label. */
+  short: ShortText | null;
 }
 
 export function readInstance(file: SourceFile): XbrlYield {
   const facts: RawFact[] = [];
+  const texts: RawText[] = [];
   const dei = new Map<string, { contextRef: string; value: string; format: null }[]>();
   const fail: (reason: string) => never = (reason) => {
     throw new IngestError(file.name, `xbrl-instance: ${reason}`);
@@ -52,15 +56,16 @@ export function readInstance(file: SourceFile): XbrlYield {
         if (attrNs(tag, NS.xsi, 'nil') === 'true') return;
         const unitRef = attr(tag, 'unitRef');
         const isDei = standardPrefix(tag.uri) === 'dei' && DEI_FACTS.has(tag.local);
-        if (unitRef === undefined && !isDei) return;
         pending = {
           concept: conceptName(tag.uri, tag.prefix, tag.local), contextRef, unitRef,
           decimals: attr(tag, 'decimals'), dei: isDei ? tag.local : null, text: '',
+          short: unitRef === undefined && !isDei ? new ShortText() : null,
         };
         pendingDepth = depth;
       },
       text(t) {
-        if (pending) pending.text += t;
+        if (pending?.short) pending.short.push(t);
+        else if (pending) pending.text += t;
         else if (res.capturing) res.text(t);
       },
       close(tag) {
@@ -72,7 +77,10 @@ export function readInstance(file: SourceFile): XbrlYield {
             const list = dei.get(p.dei) ?? [];
             list.push({ contextRef: p.contextRef, value: text, format: null });
             dei.set(p.dei, list);
+            texts.push({ concept: p.concept, contextRef: p.contextRef, value: text.replace(/\s+/g, ' ').trim(), format: null });
           }
+          const short = p.short?.value() ?? null;
+          if (short !== null) texts.push({ concept: p.concept, contextRef: p.contextRef, value: short, format: null });
           if (p.unitRef !== undefined) {
             const value = parseXsNumber(text);
             if (value === null) fail(`fact ${p.concept} (context "${p.contextRef}") has a non-numeric value "${text.trim().slice(0, 60)}"`);
@@ -85,7 +93,7 @@ export function readInstance(file: SourceFile): XbrlYield {
       },
     };
   });
-  return { contexts: res.contexts, units: res.units, facts, dei };
+  return { contexts: res.contexts, units: res.units, facts, texts, dei };
 }
 
 export const xbrlInstanceParser: Parser = {

@@ -1,0 +1,28 @@
+-- One row per earnings release (an 8-K reporting Item 2.02, Results of Operations and Financial Condition) filed
+-- before p_as_of, matched to the fiscal period it reports: the latest period end before it, at most 120 days back.
+-- `is_primary` marks the first release of each period at least 10 days after its end: results take longer than that to
+-- close, so earlier 2.02 8-Ks (delivery counts, preliminary figures) and later ones (updates) are not the earnings
+-- release. Key: cik, accession.
+CREATE OR REPLACE MACRO earnings_releases(p_cik, p_as_of) AS TABLE
+WITH releases AS (
+  SELECT cik, accession, filed AS release_date, accepted, primary_document
+  FROM filing_rows(p_cik)
+  WHERE form = '8-K' AND list_contains(items, '2.02') AND filed < coalesce(p_as_of, current_date + 1)
+),
+ends AS (
+  SELECT * FROM earnings_period_ends(p_cik, p_as_of)
+),
+matched AS (
+  SELECT r.*, e.period_end, e.annual
+  FROM releases r ASOF LEFT JOIN ends e ON r.cik = e.cik AND r.release_date > e.period_end
+),
+bounded AS (
+  SELECT cik, accession, release_date, accepted, primary_document,
+    CASE WHEN release_date - period_end <= 120 THEN period_end END AS period_end,
+    CASE WHEN release_date - period_end <= 120 THEN annual END AS annual
+  FROM matched
+)
+SELECT *, (release_date - period_end)::INTEGER AS days_after_period_end,
+  period_end IS NOT NULL AND release_date - period_end >= 10
+    AND row_number() OVER (PARTITION BY cik, period_end, release_date - period_end >= 10 ORDER BY release_date, accession) = 1 AS is_primary
+FROM bounded;

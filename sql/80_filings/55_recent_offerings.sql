@@ -1,0 +1,41 @@
+-- One row per registration statement or prospectus (S-1, F-1, S-3, F-3 and their automatic-shelf forms, 424B1-424B8)
+-- of a company (p_cik) or of every company, filed from p_from to p_to (each optional), newest first, with the lifecycle of the registration it belongs to (same file number): when the SEC declared it
+-- effective (EFFECT), post-effective amendments (POS AM), withdrawal (RW). Offering amounts and fees from the
+-- filing-fee exhibits are not read yet (the fixtures' exhibits are HTML tables, not ffd inline XBRL). Key: accession.
+CREATE OR REPLACE MACRO recent_offerings(p_cik, p_from, p_to) AS TABLE
+WITH filings AS MATERIALIZED (
+  SELECT * FROM filing_rows(p_cik)
+  WHERE form IN ('S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-3', 'S-3/A', 'F-3', 'F-3/A', 'S-3ASR', 'F-3ASR', 'POS AM', 'EFFECT', 'RW')
+     OR form LIKE '424B_'
+),
+bounds AS (
+  SELECT coalesce(p_from::DATE, DATE '0001-01-01') AS lo,
+         coalesce(p_to::DATE, DATE '9999-12-31') AS hi
+),
+lifecycle AS (
+  SELECT cik, file_number,
+    min(filed) FILTER (WHERE form = 'EFFECT') AS effective,
+    count(*) FILTER (WHERE form = 'POS AM') AS post_effective_amendments,
+    max(filed) FILTER (WHERE form = 'POS AM') AS last_post_effective_amendment,
+    min(filed) FILTER (WHERE form = 'RW') AS withdrawn
+  FROM filings WHERE file_number IS NOT NULL GROUP BY cik, file_number
+),
+offerings AS (
+  SELECT f.* FROM filings f, bounds b
+  WHERE f.form NOT IN ('POS AM', 'EFFECT', 'RW') AND f.filed BETWEEN b.lo AND b.hi
+)
+SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.form, o.accession AS accessionNumber,
+  strftime(o.filed, '%Y-%m-%d') AS dateFiled,
+  CASE WHEN o.accession NOT LIKE 'content-%' THEN 'https://www.sec.gov/Archives/edgar/data/' || o.cik || '/' || replace(o.accession, '-', '') || '/'
+    || coalesce(o.primary_document, o.accession || '-index.htm') END AS url,
+  o.file_number AS fileNumber,
+  CASE WHEN o.form LIKE '424B%' THEN 'prospectus' ELSE 'registration' END AS kind,
+  {'status': CASE WHEN l.withdrawn IS NOT NULL THEN 'withdrawn' WHEN l.effective IS NOT NULL THEN 'effective' ELSE 'pending' END,
+   'effectiveDate': strftime(l.effective, '%Y-%m-%d'),
+   'postEffectiveAmendments': coalesce(l.post_effective_amendments, 0)::INTEGER,
+   'lastPostEffectiveAmendment': strftime(l.last_post_effective_amendment, '%Y-%m-%d'),
+   'withdrawnDate': strftime(l.withdrawn, '%Y-%m-%d')} AS registration
+FROM offerings o
+LEFT JOIN lifecycle l ON l.cik = o.cik AND l.file_number = o.file_number
+LEFT JOIN entity_index e ON e.cik = o.cik
+ORDER BY o.filed DESC, o.accession DESC;

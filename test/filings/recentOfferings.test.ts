@@ -1,0 +1,65 @@
+// recent_offerings on the Vincerx shelf registration of the fixtures: the S-3 and POS AM full submissions (SGML) with
+// the company's submissions JSON; the lifecycle of file 333-... as the documents state it.
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
+import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import type { Engine } from '../../engine/db/Engine.ts';
+import { defined } from '../helpers/defined.ts';
+
+const S3 = fixture('edgar', 'filings', 'S-3', '0001193125-25-012209.txt.gz');
+const POS_AM = fixture('edgar', 'filings', 'POS-AM', '0001193125-25-110092.txt');
+const SUBMISSIONS = fixture('edgar', 'submissions', 'CIK0001796129.json.gz');
+
+function header(file: string): Record<string, string> {
+  const bytes = fs.readFileSync(file);
+  const text = (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('latin1').slice(0, 4000);
+  const field = (name: string) => defined(new RegExp(`${name}:\\s*(\\S[^\\n]*)`).exec(text)?.[1], name).trim();
+  const d = field('FILED AS OF DATE');
+  return { accession: field('ACCESSION NUMBER'), form: field('CONFORMED SUBMISSION TYPE'), filed: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`, fileNumber: field('SEC FILE NUMBER') };
+}
+
+interface Offering { form: string; accessionNumber: string; dateFiled: string; fileNumber: string; kind: string;
+  registration: { status: string; effectiveDate: string | null; postEffectiveAmendments: number; lastPostEffectiveAmendment: string | null } }
+
+describe('recent offerings: a shelf registration and its lifecycle', () => {
+  let engine: Engine;
+  let cleanup: () => void;
+  before(async () => {
+    ({ engine, cleanup } = await openTempEngine());
+    await ingestPaths(engine, [S3, POS_AM, SUBMISSIONS]);
+  });
+  after(() => { cleanup(); });
+
+  test('the S-3 is listed under its file number, effective on the EFFECT notice date, with its POS AM', async () => {
+    const s3 = header(S3);
+    const posAm = header(POS_AM);
+    assert.equal(posAm.fileNumber, s3.fileNumber);
+    const json = JSON.parse(zlib.gunzipSync(fs.readFileSync(SUBMISSIONS)).toString('utf8')) as { filings: { recent: { form: string[]; fileNumber: string[]; filingDate: string[] } } };
+    const r = json.filings.recent;
+    const effect = r.form.map((form, i) => ({ form, file: r.fileNumber[i], date: r.filingDate[i] ?? '' }))
+      .filter((x) => x.form === 'EFFECT' && x.file === s3.fileNumber).map((x) => x.date).sort()[0];
+    const rows = await engine.query<Offering>('SELECT * FROM recent_offerings($1, NULL, NULL)', [1796129]);
+    const row = defined(rows.find((x) => x.accessionNumber === s3.accession), 'the S-3');
+    assert.equal(row.form, s3.form);
+    assert.equal(row.dateFiled, s3.filed);
+    assert.equal(row.fileNumber, s3.fileNumber);
+    assert.equal(row.kind, 'registration');
+    assert.equal(row.registration.status, effect ? 'effective' : 'pending');
+    assert.equal(row.registration.effectiveDate, effect ?? null);
+    assert.ok(row.registration.postEffectiveAmendments >= 1);
+    assert.equal(row.registration.lastPostEffectiveAmendment, posAm.filed);
+    // prospectuses under the same shelf share its lifecycle; the list is newest first
+    const dates = rows.map((x) => x.dateFiled);
+    assert.deepEqual(dates, [...dates].sort().reverse());
+    assert.ok(rows.some((x) => x.kind === 'prospectus' && x.fileNumber === s3.fileNumber));
+  });
+
+  test('from/to bound the filing dates', async () => {
+    const rows = await engine.query<Offering>("SELECT * FROM recent_offerings(NULL, '2025-01-01', '2025-03-31')");
+    assert.ok(rows.length > 0);
+    for (const x of rows) assert.ok(x.dateFiled >= '2025-01-01' && x.dateFiled <= '2025-03-31', x.dateFiled);
+  });
+});
