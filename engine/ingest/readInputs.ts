@@ -27,11 +27,21 @@ function isForm13fGroup(names: string[]): boolean {
   return base.has('submission.tsv') && base.has('infotable.tsv');
 }
 
+// SEC Form N-PORT data set: SUBMISSION and REGISTRANT plus FUND_REPORTED_INFO, FUND_REPORTED_HOLDING, IDENTIFIERS,
+// MONTHLY_TOTAL_RETURN, ... joined on ACCESSION_NUMBER (holdings' identifiers on HOLDING_ID).
+const NPORT_TABLE = /^(submission|registrant|fund_reported_info|fund_reported_holding|identifiers|monthly_total_return)\.tsv$/i;
+
+function isNportGroup(names: string[]): boolean {
+  const base = new Set(names.map((n) => path.basename(n).toLowerCase()));
+  return base.has('submission.tsv') && (base.has('registrant.tsv') || base.has('fund_reported_info.tsv'));
+}
+
 /** The table pattern of the data-set group these names form, if any. */
 function groupTableOf(names: string[]): RegExp | null {
   if (isFsGroup(names.filter((n) => FS_TABLE.test(path.basename(n))))) return FS_TABLE;
   if (isInsiderGroup(names.filter((n) => INSIDER_TABLE.test(path.basename(n))))) return INSIDER_TABLE;
   if (isForm13fGroup(names.filter((n) => FORM13F_TABLE.test(path.basename(n))))) return FORM13F_TABLE;
+  if (isNportGroup(names.filter((n) => NPORT_TABLE.test(path.basename(n))))) return NPORT_TABLE;
   return null;
 }
 

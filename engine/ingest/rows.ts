@@ -17,6 +17,7 @@ export type SourceKind =
   | 'cusip-map'
   | '13f-dataset'
   | 'nport'
+  | 'nport-dataset'
   | 'n-cen'
   | 'tickers-mf'
   | 'full-index'

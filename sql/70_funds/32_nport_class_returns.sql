@@ -5,6 +5,8 @@ WITH rows AS (
   SELECT accession, class_id, rtn1, rtn2, rtn3
   FROM src_nport_returns
   WHERE list_contains(p_accessions, accession)
+  -- a report read both from its XML and from the SEC data set: the XML's returns
+  QUALIFY row_number() OVER (PARTITION BY accession, class_id ORDER BY (source = 'nport') DESC) = 1
 ),
 picked AS (
   SELECT accession,

@@ -6,10 +6,10 @@ CREATE OR REPLACE MACRO fund_profile(p_series_id, p_class_id, p_limit, p_as_of) 
 WITH quarters AS (SELECT * FROM nport_quarters(p_series_id, p_limit, p_as_of)),
 returns AS (SELECT * FROM nport_class_returns((SELECT list(accession) FROM quarters), p_class_id)),
 holdings AS (
-  SELECT accession, count(*) AS n
-  FROM src_nport_holdings
-  WHERE accession IN (SELECT accession FROM quarters)
-  GROUP BY accession
+  -- the holdings of the source the report was read from (XML or data set), not both
+  SELECT h.accession, count(*) AS n
+  FROM src_nport_holdings h JOIN quarters q ON q.accession = h.accession AND q.source = h.source
+  GROUP BY h.accession
 ),
 registrant_series AS (
   SELECT count(*) AS n FROM fund_series_index WHERE cik = (SELECT any_value(cik) FROM quarters)

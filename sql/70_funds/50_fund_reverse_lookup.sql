@@ -24,7 +24,8 @@ latest AS (
   FROM src_nport_reports s
   WHERE s.series_id IN (SELECT series_id FROM reports)
     AND (p_report_date IS NULL OR s.rep_pd_date <= p_report_date::DATE)
-  QUALIFY row_number() OVER (PARTITION BY s.series_id ORDER BY s.rep_pd_date DESC, s.filed DESC NULLS LAST, (s.form LIKE '%/A') DESC, s.accession DESC) = 1
+  QUALIFY row_number() OVER (PARTITION BY s.series_id ORDER BY s.rep_pd_date DESC, s.filed DESC NULLS LAST, (s.form LIKE '%/A') DESC, s.accession DESC,
+    (s.source = 'nport') DESC) = 1
 ),
 tickers AS (
   SELECT series_id, list(DISTINCT ticker ORDER BY ticker) AS tickers
@@ -50,7 +51,7 @@ SELECT
   l.rep_pd_date AS "reportDate",
   CASE WHEN l.accession LIKE 'content-%' THEN NULL ELSE l.accession END AS "accessionNumber"
 FROM latest l
-JOIN held h ON h.accession = l.accession
+JOIN held h ON h.accession = l.accession AND h.source = l.source
 LEFT JOIN tickers t ON t.series_id = l.series_id
 LEFT JOIN fund_series_index fs ON fs.series_id = l.series_id
 ORDER BY h.value_usd DESC NULLS LAST, l.series_id, h.seq;

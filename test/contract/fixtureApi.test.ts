@@ -17,6 +17,8 @@ const OWNERSHIP = [APPLE_FORM4, fixture('edgar', '13f'), fixture('edgar', '13dg'
 const DELAWARE = fixture('edgar', 'n1a', 'Delaware.485BPOS.html.gz');
 /** Apple's 2011 earnings 8-K (full submission): /api/filings/item reads its Item 2.02. */
 const APPLE_8K = fixture('edgar', 'filings', '8-K', '0001193125-11-009392.txt');
+// the N-PORT fund endpoints (flows, profile, reverse lookup) get rows of the Goldman Sachs Bond Fund too
+const NPORT = fixture('edgar', 'nport', 'sec-samples', 'NPORT_Sample_7.xml.gz');
 let fundSymbol = '';
 
 let wh: TestWarehouse | undefined;
@@ -24,7 +26,7 @@ let app: TestApp | undefined;
 let ctx: ContractContext;
 
 before(async () => {
-  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP, DELAWARE, APPLE_8K]);
+  wh = await fixtureWarehouse([...FIXTURE_INPUTS, ...OWNERSHIP, DELAWARE, NPORT, APPLE_8K]);
   if (fixturesPresent) {
     const text = zlib.gunzipSync(fs.readFileSync(DELAWARE)).toString('utf8');
     fundSymbol = defined(/name="dei:TradingSymbol"[^>]*>\s*([A-Z]+)\s*</.exec(text)?.[1], 'a TradingSymbol in the Delaware prospectus');

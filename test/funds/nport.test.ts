@@ -205,3 +205,23 @@ describe('N-PORT ingest checks', () => {
     assert.equal(await count(), before);
   });
 });
+
+describe('parameter edges', () => {
+  test('edge values of every fund route parameter are a 200 or a 400, never a 500', async () => {
+    const symbols = [G.series, G.series.toLowerCase(), 'S000000000', 'C999999999', 'A.B-C/D^=', 'S00001379', 'SPY'];
+    const extras = ['', 'limit=1', 'limit=1000', 'asOf=1900-01-01', 'asOf=2100-12-31', 'limit=0', 'asOf=2023-02-30'];
+    for (const route of ['/api/fund/flows', '/api/fund/profile']) {
+      for (const s of symbols) {
+        for (const e of extras) {
+          const r = await get(`${route}?symbol=${encodeURIComponent(s)}${e ? `&${e}` : ''}`, 'Pro');
+          assert.ok(r.status === 200 || r.status === 400, `${route} ${s} ${e}: ${String(r.status)}`);
+        }
+      }
+    }
+    for (const q of [`cusip=${holding.cusip}&reportDate=1900-01-01`, `cusip=${holding.cusip}&reportDate=2100-12-31`, 'cusip=000000000', 'cik=822977', 'symbol=ZZZZ',
+      `cusip=${holding.cusip}&pageSize=500&page=1`, `cusip=${holding.cusip}&page=99`]) {
+      const r = await get(`/api/fund/reverse-lookup?${q}`, 'Pro');
+      assert.ok(r.status === 200 || r.status === 400, `reverse-lookup ${q}: ${String(r.status)}`);
+    }
+  });
+});

@@ -20,6 +20,7 @@ import { FX_PARSERS } from './fxParsers.ts';
 import { nportXmlParser } from './nportXml.ts';
 import { ncenXmlParser } from './ncenXml.ts';
 import { tickersMfParser } from './tickersMf.ts';
+import { nportDatasetParser } from './nportDataset.ts';
 import { fullIndexParser } from './fullIndex.ts';
 import { effectNoticeParser } from './effectNotice.ts';
 import { filingIndexPageParser } from './filingIndexPage.ts';
@@ -29,4 +30,4 @@ export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstancePars
   ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser,
   nportXmlParser, ncenXmlParser, fullIndexParser, effectNoticeParser, filingIndexPageParser, labelLinkbaseParser, ...FX_PARSERS];
 
-export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser];
+export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser, nportDatasetParser];
