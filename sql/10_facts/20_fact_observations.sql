@@ -53,15 +53,19 @@ anchors AS (
   SELECT a.cik, a.d, b.anchor FROM nearest a JOIN nearest b ON b.cik = a.cik AND b.d = a.anchor
 ),
 snapped AS (
-  SELECT s.* REPLACE (coalesce(sa.anchor + 1, s.period_start) AS period_start, ea.anchor AS period_end)
+  SELECT s.* REPLACE (coalesce(sa.anchor + 1, s.period_start) AS period_start, ea.anchor AS period_end),
+         s.period_end AS tagged_end
   FROM scoped s
   JOIN anchors ea ON ea.cik = s.cik AND ea.d = s.period_end
   LEFT JOIN anchors sa ON sa.cik = s.cik AND sa.d = s.period_start - 1
 ),
 collapsed AS (
+  -- one filing may tag two nearby dates that snap to one period end (Apple's 10-Q reports the statutory tax rate at
+  -- 2017-12-31 (35%) and at 2018-01-01 (21%), both within its quarter end 2017-12-30's tolerance): the date nearest the
+  -- period end speaks for it, then the earlier one, so the same warehouse always gives the same answer
   SELECT cik, accession, concept, unit, period_start, period_end,
-         arg_min(value, fact_source_rank(source, decimals)) AS value,
-         arg_min(decimals, fact_source_rank(source, decimals)) AS decimals,
+         arg_min(value, (fact_source_rank(source, decimals), abs(tagged_end - period_end), tagged_end, value)) AS value,
+         arg_min(decimals, (fact_source_rank(source, decimals), abs(tagged_end - period_end), tagged_end, value)) AS decimals,
          min(fy) AS fy, max(fp) AS fp
   FROM snapped
   GROUP BY ALL
