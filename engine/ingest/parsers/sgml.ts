@@ -19,7 +19,7 @@ const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const ROLES = ['SUBJECT-COMPANY', 'ISSUER', 'FILER', 'FILED-FOR', 'FILED-BY', 'REPORTING-OWNER'];
 const rank = (role: string) => (ROLES.includes(role) ? ROLES.indexOf(role) : ROLES.length);
 
-interface SgmlDocument {
+export interface SgmlDocument {
   type: string | null;
   sequence: string | null;
   filename: string | null;
@@ -27,12 +27,12 @@ interface SgmlDocument {
   body: Buffer | null;
 }
 
-function isoDate(v: string | null): string | null {
+export function isoDate(v: string | null): string | null {
   const m = v?.match(/^(\d{4})(\d{2})(\d{2})$/);
   return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}` : null;
 }
 
-function isoTimestamp(v: string | null): string | null {
+export function isoTimestamp(v: string | null): string | null {
   const m = v?.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
   return m ? `${String(m[1])}-${String(m[2])}-${String(m[3])}T${String(m[4])}:${String(m[5])}:${String(m[6])}` : null;
 }
@@ -42,7 +42,7 @@ function cikOf(v: string | null): number | null {
 }
 
 /** Locate and parse the header; returns where the documents start. */
-function readHeader(file: SourceFile): { root: SgmlNode; docsFrom: number } {
+export function readHeader(file: SourceFile): { root: SgmlNode; docsFrom: number } {
   const buf = file.bytes;
   // The header opens within the first bytes (after at most a PEM preamble); do not scan a huge body for it.
   const start = buf.subarray(0, 1 << 16);
@@ -92,7 +92,7 @@ function trim(b: Buffer): Buffer {
   return b.subarray(s, e);
 }
 
-function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
+export function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
   const buf = file.bytes;
   const docs: SgmlDocument[] = [];
   let pos = from;

@@ -1,0 +1,116 @@
+// Sectioning: the headings of a document's items or named sections, skipping its table of contents (a section
+// begins where its body begins), each section ending where the next one (or the signatures) begins.
+import type { Section, SectionFamily } from './Section.ts';
+import type { Heading } from './Heading.ts';
+import { textLines, type TextLine } from './textLines.ts';
+import { sectionFamily } from './sectionFamily.ts';
+import { itemHeadings, partOf } from './itemHeadings.ts';
+import { namedHeadings } from './namedHeadings.ts';
+
+/** Headings closer than this (in characters) to a neighbour are listed, not opened: a table of contents. */
+const TOC_GAP = 400;
+
+/** A heading is a table-of-contents entry when it sits in a dense run and the same code comes again later. */
+function withoutContents(headings: readonly Heading[]): Heading[] {
+  return headings.filter((h, i) => {
+    const prev = headings[i - 1];
+    const next = headings[i + 1];
+    const dense = (prev !== undefined && h.start - prev.start < TOC_GAP) || (next !== undefined && next.start - h.start < TOC_GAP);
+    return !(dense && headings.some((o, j) => j > i && o.code === h.code));
+  });
+}
+
+/**
+ * The longest run of headings in increasing canonical order; of equally long runs the one starting latest
+ * (a contents list that survived is earlier than the body), continued by the earliest heading that keeps it longest.
+ */
+function inOrder(headings: readonly Heading[]): Heading[] {
+  const n = headings.length;
+  const best = new Array<number>(n).fill(1);
+  for (let i = n - 1; i >= 0; i--) {
+    const hi = headings[i];
+    if (!hi) continue;
+    for (let j = i + 1; j < n; j++) {
+      const hj = headings[j];
+      if (hj && hj.order > hi.order) best[i] = Math.max(best[i] ?? 1, (best[j] ?? 1) + 1);
+    }
+  }
+  const top = Math.max(0, ...best);
+  let at = -1;
+  for (let i = 0; i < n; i++) if (best[i] === top) at = i;
+  const out: Heading[] = [];
+  while (at >= 0) {
+    const h = headings[at];
+    if (!h) break;
+    out.push(h);
+    const need = (best[at] ?? 1) - 1;
+    at = need === 0 ? -1 : headings.findIndex((o, j) => j > at && o.order > h.order && best[j] === need);
+  }
+  return out;
+}
+
+/** Three or more named headings this close together are a contents list even when the body names them otherwise. */
+const LISTED_GAP = 250;
+
+function listed(headings: readonly Heading[], i: number): boolean {
+  let from = i;
+  let to = i;
+  const near = (a: Heading | undefined, b: Heading | undefined) => a !== undefined && b !== undefined && b.start - a.start < LISTED_GAP;
+  while (near(headings[from - 1], headings[from])) from--;
+  while (near(headings[to], headings[to + 1])) to++;
+  return to - from >= 2;
+}
+
+/** First body occurrence of each named section, in document order. */
+function firstOfEach(all: readonly Heading[]): Heading[] {
+  const seen = new Set<string>();
+  const headings = all.filter((_, i) => !listed(all, i));
+  return headings.filter((h) => {
+    if (seen.has(h.code)) return false;
+    seen.add(h.code);
+    return true;
+  });
+}
+
+/** A "PART II - OTHER INFORMATION" or 8-K "Section 9 - Financial Statements" line introduces what follows. */
+function introduces(norm: string): boolean {
+  return norm.length < 120 && (partOf(norm) !== null || /^section\s+\d{1,2}(?![\d.])/i.test(norm));
+}
+
+/** Where a section ends: before the next heading, less the Part or Section lines that introduce it. */
+function endBefore(lines: readonly TextLine[], nextLine: number, floor: number): number {
+  let l = nextLine - 1;
+  while (l > floor) {
+    const line = lines[l];
+    if (!line || !introduces(line.norm)) break;
+    l--;
+  }
+  const last = lines[l];
+  return last ? last.end : 0;
+}
+
+function signaturesAfter(lines: readonly TextLine[], from: number): number | null {
+  for (let l = from + 1; l < lines.length; l++) {
+    const line = lines[l];
+    if (line && /^signatures?$/i.test(line.norm.replace(/[.:\s]+$/, ''))) return l;
+  }
+  return null;
+}
+
+export function findSections(text: string, form?: string | null, familyHint?: SectionFamily): Section[] {
+  const lines = textLines(text);
+  const family = familyHint ?? sectionFamily(form, text);
+  const chosen = family === 'prospectus'
+    ? firstOfEach(withoutContents(namedHeadings(lines)))
+    : inOrder(withoutContents(itemHeadings(lines, family)));
+  return chosen.map((h, i) => {
+    const next = chosen[i + 1];
+    let end: number;
+    if (next) end = endBefore(lines, next.line, h.line);
+    else {
+      const sig = family === 'prospectus' ? null : signaturesAfter(lines, h.line);
+      end = sig === null ? text.length : endBefore(lines, sig, h.line);
+    }
+    return { code: h.code, title: h.title || h.code, start: h.start, end: Math.max(end, lines[h.line]?.end ?? h.start) };
+  });
+}

@@ -1,0 +1,65 @@
+// "Item N" headings of 10-K, 10-Q, 8-K and 20-F documents in their written variants ("Item 7.", "ITEM 7 -",
+// "Item 1A | Risk Factors", "Item 2.02", a heading whose title is on the next line) with the 10-Q's Part.
+import type { SectionFamily } from './Section.ts';
+import type { TextLine } from './textLines.ts';
+import type { Heading } from './Heading.ts';
+
+const ITEM = /^items?\s+(\d{1,2})(?:\.(\d{2}))?\s*([A-K])?(?![A-Za-z0-9])\s*[.:\-)]*\s*(.*)$/i;
+const PART = /^part\s+(iv|i{1,3}|[1-4])(?![A-Za-z0-9])/i;
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
+const PART_NAME = ['', 'I', 'II', 'III', 'IV'];
+
+export function partOf(norm: string): number | null {
+  const m = PART.exec(norm);
+  return m?.[1] ? ROMAN[m[1].toLowerCase()] ?? null : null;
+}
+
+/** The heading's title: the rest of its line (without a trailing page number), else the next line. */
+function titleOf(rest: string, next: TextLine | undefined): string {
+  const own = rest.replace(/\s+\d{1,3}$/, '').replace(/[.:\s]+$/, '');
+  if (own !== '') return own.length > 160 ? (own.slice(0, 160).replace(/\s\S*$/, '') + '…') : own;
+  if (next && next.norm.length <= 160 && !ITEM.test(next.norm)) return next.norm.replace(/[.:\s]+$/, '');
+  return '';
+}
+
+function accepts(family: SectionFamily, num: number, sub: string | undefined, letter: string): boolean {
+  switch (family) {
+    case '8-K':
+      return sub !== undefined ? num >= 1 && num <= 9 : num >= 1 && num <= 13 && letter === '';
+    case '10-Q':
+      return sub === undefined && num >= 1 && num <= 6 && (letter === '' || letter === 'A');
+    case '20-F':
+      return sub === undefined && num >= 1 && num <= 19;
+    default:
+      return sub === undefined && num >= 1 && num <= 16 && /^[ABC]?$/.test(letter);
+  }
+}
+
+export function itemHeadings(lines: readonly TextLine[], family: SectionFamily): Heading[] {
+  const out: Heading[] = [];
+  let part = 1;
+  lines.forEach((l, i) => {
+    const p = partOf(l.norm);
+    if (p !== null && l.norm.length < 120) {
+      part = p;
+      return;
+    }
+    const m = ITEM.exec(l.norm);
+    if (!m) return;
+    const num = Number(m[1]);
+    const sub = m[2];
+    const letter = (m[3] ?? '').toUpperCase();
+    const rest = m[4] ?? '';
+    // "Item 7 of this report ..." is a cross-reference in running text, not a heading.
+    if (/^[a-z]/.test(rest) || !accepts(family, num, sub, letter)) return;
+    const item = sub !== undefined ? `${String(num)}.${sub}` : `${String(num)}${letter}`;
+    const letterRank = letter === '' ? 0 : letter.charCodeAt(0) - 64;
+    const order = family === '8-K' ? num * 100 + Number(sub ?? 0) : num * 20 + letterRank;
+    out.push({
+      line: i, start: l.start, title: titleOf(rest, lines[i + 1]),
+      code: family === '10-Q' ? `${PART_NAME[part] ?? 'I'}-${item}` : item,
+      order: family === '10-Q' ? part * 1000 + order : order,
+    });
+  });
+  return out;
+}
