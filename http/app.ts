@@ -22,6 +22,7 @@ import { endpointHandler, handlerCaches } from './endpointHandler.ts';
 import { buildOpenApi } from './openapi.ts';
 import { docsHtml, readScalarBundle } from './docsPage.ts';
 import { healthRoute } from './health.ts';
+import { openModelJobs, type ModelJobs } from '../engine/models/index.ts';
 
 export const BASE = '/v1';
 export const API_VERSION = '1.0.0';
@@ -41,6 +42,8 @@ export interface AppDeps {
   poolWaitMs?: number;
   /** Longest a request's queries may run before they are interrupted with a 503 (default 120 s). */
   queryDeadlineMs?: number;
+  /** Company-model jobs; default: offline provider, lock files in the warehouse's models folder, started now. */
+  models?: ModelJobs;
 }
 
 export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
@@ -83,6 +86,7 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     poolWaitMs: deps.poolWaitMs ?? 2000,
     // 120 s: statement-family answers computed on the fly (no materialized statements yet) take seconds on a loaded box
     queryDeadlineMs: deps.queryDeadlineMs ?? 120_000,
+    models: deps.models ?? openModelJobs(deps.engine, { logger }),
     ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
   };
   for (const endpoint of endpoints) router.get(endpoint.path, endpointHandler(endpoint, handlerDeps));

@@ -25,6 +25,8 @@ export interface JobRecord {
   /** Epoch ms before which a retry does not start. */
   notBefore: number;
   error: string | null;
+  /** The failure cannot be retried away (no annual report): reported at once, retried only after the cooldown. */
+  permanent?: boolean;
 }
 
 /** What a builder returns: the JSON stored for the company (must not carry cik/jobId/generatedAt, which are added). */
@@ -33,7 +35,7 @@ export type ModelBuilder = (cik: number, signal: AbortSignal) => Promise<Record<
 export type ModelAnswer =
   | { state: 'ready'; model: StoredModel; etag: string }
   | { state: 'generating'; jobId: string }
-  | { state: 'failed'; jobId: string; error: string; retryAfterSeconds: number };
+  | { state: 'failed'; jobId: string; error: string; retryAfterSeconds: number; permanent: boolean };
 
 export interface StoredModel {
   cik: number;
@@ -156,7 +158,7 @@ export class ModelJobs {
     if (landed) return { state: 'ready', ...landed };
     if (job.status === 'failed') {
       const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(job.updatedAt) + this.o.failedCooldownMs - this.o.now()) / 1000));
-      return { state: 'failed', jobId: job.jobId, error: job.error ?? 'model generation failed', retryAfterSeconds };
+      return { state: 'failed', jobId: job.jobId, error: job.error ?? 'model generation failed', retryAfterSeconds, permanent: job.permanent === true };
     }
     this.tick();
     return { state: 'generating', jobId: job.jobId };
@@ -256,7 +258,7 @@ export class ModelJobs {
         const permanent = err instanceof Error && err.name === 'NoAnnualReport';
         const final = permanent || attempt.attempts >= this.o.maxAttempts;
         const next: JobRecord = {
-          ...attempt, status: final ? 'failed' : 'queued', error: message, updatedAt: this.iso(),
+          ...attempt, status: final ? 'failed' : 'queued', error: message, updatedAt: this.iso(), permanent,
           notBefore: final ? 0 : this.o.now() + this.o.backoffMs * 2 ** (attempt.attempts - 1),
         };
         writeFileAtomic(this.jobFile(cik), JSON.stringify(next));

@@ -9,8 +9,10 @@ const MAX = 380;
 
 /** Prose sentences of a section: table rows, headings and fragments (too short, too long, mostly digits) left out. */
 export function sentencesOf(text: string): string[] {
+  // paragraph by paragraph: a heading or page number on its own line never starts a sentence
   return text
-    .split(/(?<=[.!?])\s+(?=[A-Z"\u201C(])/)
+    .split(/\n+/)
+    .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=[A-Z"\u201C(])/))
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter((s) => s.length >= MIN && s.length <= MAX && /[.!?]$/.test(s) && /^[A-Z"\u201C(]/.test(s))
     .filter((s) => (s.match(/\d/g)?.length ?? 0) / s.length < 0.08 && !/\t|\|/.test(s));
