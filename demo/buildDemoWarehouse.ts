@@ -12,6 +12,7 @@ import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
 import { writeDemoSources } from './writeDemoSources.ts';
 import { writeDemoOwnership } from './writeDemoOwnership.ts';
 import { writeDemoFootnotes } from './writeDemoFootnotes.ts';
+import { writeDemoDocuments } from './writeDemoDocuments.ts';
 import { writeDemoFxRates } from './demoFxRates.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
@@ -26,6 +27,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoSources(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoOwnership(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFootnotes(dir, DEMO_COMPANIES, DEMO_YEARS);
+    writeDemoDocuments(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFxRates(dir, DEMO_YEARS);
     return await ingestPaths(engine, [dir], { afterCommit: async (e) => void (await materializePeriods(e)) });
   } finally {

@@ -152,6 +152,7 @@ async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
   if (endpoint.shape === 'object' && format === 'json') {
     const [row] = await jsonRows(engine, call, options);
     if (row === undefined) throw badRequest(endpoint.emptyMessage?.(input) ?? 'No data for this request');
+    if (endpoint.rowError !== undefined) rejectRowError(row, endpoint.rowError);
     deps.bodies.set(etag, row);
     ctx.type = `${MEDIA.json}; charset=utf-8`;
     ctx.body = row;
@@ -180,6 +181,11 @@ async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
   ctx.set('X-Page-Size', String(pageSize));
   const envelope = { prefix: `{"page":${String(page)},"pageSize":${String(pageSize)},"totalPages":${String(totalPages)},"totalResults":${String(totalResults)},"data":`, suffix: '}' };
   setStream(ctx, format, await rowStream(engine, call, format, { ...options, page: { size: pageSize, offset: (page - 1) * pageSize }, envelope }));
+}
+
+function rejectRowError(row: string, field: string): void {
+  const reason = (JSON.parse(row) as Record<string, unknown>)[field];
+  if (typeof reason === 'string') throw badRequest(reason);
 }
 
 function setStream(ctx: Koa.Context, format: Format, body: NodeJS.ReadableStream & { destroy(): void }): void {

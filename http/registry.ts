@@ -48,6 +48,11 @@ export interface EndpointOf<S extends ParamSpecs, E extends boolean> extends Mac
   readonly job?: 'economicModel' | 'businessModel';
   /** 400 message when an object-shaped macro returns no row. */
   readonly emptyMessage?: (input: CallInput<ParamValues<S>, E>) => string;
+  /**
+   * Object shape: a column of the macro's row whose text, when not null, is answered as a 400 instead of the row
+   * (a reason only the data knows, e.g. the items a filing does have); list it in omitWhenNull too.
+   */
+  readonly rowError?: string;
 }
 
 /** A registry entry with its parameter types erased: what the app, OpenAPI and validation handle. */

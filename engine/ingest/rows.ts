@@ -16,6 +16,7 @@ export type SourceKind =
   | '13dg'
   | 'cusip-map'
   | '13f-dataset'
+  | 'full-index'
   | 'demo';
 
 /** One axis/member pair of an XBRL context; typed dimensions carry the member's text value. */
@@ -284,6 +285,43 @@ export interface FxRateRow {
   source: string;
   /** The day the rate became public (point in time): same day for ECB, the next weekly release for H.10. */
   published: string;
+}
+
+/** One document of a filing as its submission lists it (SGML <DOCUMENT> block or filing index page). */
+export interface FilingDocumentRow {
+  cik: number;
+  accession: string;
+  sequence: number | null;
+  filename: string | null;
+  /** The document's <TYPE>: the form for the primary document, EX-99.1, GRAPHIC, EX-101.INS ... */
+  type: string | null;
+  description: string | null;
+  /** Bytes of the document as filed; null when the source does not say (uuencoded parts). */
+  size: number | null;
+  source: SourceKind;
+}
+
+/** A document's readable text (engine/documents), stored once per (accession, filename). */
+export interface DocumentTextRow {
+  cik: number;
+  accession: string;
+  filename: string;
+  form: string | null;
+  type: string | null;
+  text: string;
+  source: SourceKind;
+}
+
+/** One section of a stored document text: [sectionStart, sectionEnd) in characters (code points) of the text. */
+export interface DocumentSectionRow {
+  cik: number;
+  accession: string;
+  filename: string;
+  code: string;
+  title: string;
+  sectionStart: number;
+  sectionEnd: number;
+  source: SourceKind;
 }
 
 // The per-dataset row lists are derived from the dataset descriptors (engine/warehouse/datasets.ts).

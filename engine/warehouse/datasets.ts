@@ -3,7 +3,7 @@
 // sql/warehouse/10_stage_<name>.sql (stage_<name> + final_<name>()), 20_new_<name>.sql and its sql/00_sources view.
 import type {
   BeneficialOwnerRow, EntityRow, FactRow, FilingRow, Form13fReportRow, Holding13fRow, InsiderFilingRow,
-  InsiderTransactionRow, SecurityRow, FxRateRow,
+  InsiderTransactionRow, SecurityRow, FxRateRow, FilingDocumentRow, DocumentTextRow, DocumentSectionRow,
 } from '../ingest/rows.ts';
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
@@ -106,10 +106,34 @@ export const fxRates = datasetOf<FxRateRow>()({
   columns: { date: 'VARCHAR', base: 'VARCHAR', quote: 'VARCHAR', rate: 'DOUBLE', source: 'VARCHAR', published: 'VARCHAR' },
 });
 
+export const filingDocuments = datasetOf<FilingDocumentRow>()({
+  name: 'filing_documents', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', sequence: 'INTEGER', filename: 'VARCHAR', type: 'VARCHAR', description: 'VARCHAR',
+    size: 'BIGINT', source: 'VARCHAR',
+  },
+});
+
+export const documentText = datasetOf<DocumentTextRow>()({
+  name: 'document_text', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', filename: 'VARCHAR', form: 'VARCHAR', type: 'VARCHAR', text: 'VARCHAR',
+    source: 'VARCHAR',
+  },
+});
+
+export const documentSections = datasetOf<DocumentSectionRow>()({
+  name: 'document_sections', partitioned: true,
+  columns: {
+    cik: 'INTEGER', accession: 'VARCHAR', filename: 'VARCHAR', code: 'VARCHAR', title: 'VARCHAR',
+    sectionStart: 'INTEGER', sectionEnd: 'INTEGER', source: 'VARCHAR',
+  },
+});
+
 /** Every dataset, in commit order. */
 export const DATASETS = Object.freeze([
   facts, filings, entities, securities, insiderFilings, insiderTransactions, form13fReports, holdings13f, beneficialOwners,
-  fxRates,
+  fxRates, filingDocuments, documentText, documentSections,
 ] as const);
 
 type AnyDataset = (typeof DATASETS)[number];

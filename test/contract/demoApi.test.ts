@@ -26,10 +26,20 @@ before(async () => {
   ctx = {
     base: app.base, tokens: app.tokens, doc: await fetchOpenApi(app.base),
     entity: { symbol: company.ticker },
-    // the CEO trades every quarter in the demo
-    values: { ownerCik: String(defined(insidersOf(company, 0)[0], 'insidersOf(company, 0)[0]').cik) },
+    // the CEO trades every quarter in the demo; the first company's latest 10-K is in the document store
+    values: {
+      ownerCik: String(defined(insidersOf(company, 0)[0], 'insidersOf(company, 0)[0]').cik),
+      accessionNumber: await latestTenK(wh.engine, company.cik),
+      item: '7',
+    },
   };
 });
+
+async function latestTenK(engine: Awaited<ReturnType<typeof openTempEngine>>['engine'], cik: number): Promise<string> {
+  const [row] = await engine.query<{ accession: string }>(
+    `SELECT accession FROM filing_texts WHERE cik = $cik AND form = '10-K' AND is_primary ORDER BY accession DESC LIMIT 1`, { cik });
+  return defined(row, 'a demo 10-K document').accession;
+}
 
 after(async () => {
   await app?.close();

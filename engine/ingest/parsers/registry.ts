@@ -17,9 +17,10 @@ import { cusipMapParser } from './ownershipCusipMap.ts';
 import { insiderDatasetParser } from './insiderDataset.ts';
 import { form13fDatasetParser } from './form13fDataset.ts';
 import { FX_PARSERS } from './fxParsers.ts';
+import { fullIndexParser } from './fullIndex.ts';
 
 export const PARSERS: Parser[] = [sgmlParser, inlineXbrlParser, xbrlInstanceParser, submissionsParser, tickersParser, companyFactsParser,
   ownershipXmlParser, form13fCoverParser, form13fInfoTableParser, schedule13XmlParser, schedule13TextParser, cusipMapParser,
-  ...FX_PARSERS];
+  fullIndexParser, ...FX_PARSERS];
 
 export const GROUP_PARSERS: GroupParser[] = [fsdsParser, insiderDatasetParser, form13fDatasetParser];

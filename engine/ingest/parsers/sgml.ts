@@ -12,6 +12,7 @@ import { child, parseNcHeader, parseTxtHeader, value, type SgmlNode } from './sg
 import { itemCode } from './sgmlItems.ts';
 import { looksLikeInstance } from './xbrlInstance.ts';
 import { looksLikeInline, parseInlineSet } from './inlineXbrl.ts';
+import { pushDocumentRows } from './sgmlDocumentRows.ts';
 
 const HEAD = /^\s*(?:-----BEGIN PRIVACY-ENHANCED MESSAGE-----[\s\S]*?)?<(?:SEC-DOCUMENT|SEC-HEADER|SUBMISSION)>/;
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
@@ -203,6 +204,8 @@ export const sgmlParser: Parser = {
       fileNumber: value(values, 'FILE-NUMBER'), filmNumber: value(values, 'FILM-NUMBER'), act: value(values, 'ACT'),
       fy: null, fp: null, source: 'sgml-header',
     } satisfies FilingRow);
+
+    pushDocumentRows(batch, { cik, accession, form }, docs, file.name);
 
     const asOf = filed ?? accepted?.slice(0, 10) ?? '1970-01-01';
     const seen = new Set<number>();
