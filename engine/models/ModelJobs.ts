@@ -80,6 +80,7 @@ export class ModelJobs {
   readonly owner = `${String(process.pid)}-${crypto.randomBytes(6).toString('hex')}`;
   private readonly o: Required<Omit<ModelJobsOptions, 'logger'>> & { logger: JobLog };
   private readonly running = new Map<number, Promise<void>>();
+  private readonly inFlight = new Set<AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly models = new Map<number, { mtimeMs: number; model: StoredModel; etag: string }>();
@@ -109,6 +110,8 @@ export class ModelJobs {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // builds still running stop (their results would be discarded anyway); their job files and leases stay as they are
+    for (const c of this.inFlight) c.abort();
     await this.o.lock.close();
   }
 
@@ -278,17 +281,20 @@ export class ModelJobs {
 
   private async withTimeout<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
+    this.inFlight.add(controller);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
         reject(new JobTimeout(this.o.timeoutMs));
       }, this.o.timeoutMs);
+      timer.unref();
     });
     try {
       return await Promise.race([work(controller.signal), timeout]);
     } finally {
       clearTimeout(timer);
+      this.inFlight.delete(controller);
     }
   }
 

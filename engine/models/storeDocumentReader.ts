@@ -1,15 +1,21 @@
-// Reads a company's latest annual report for the model builder: the filing from the warehouse (model_annual_filing),
-// its text from the document store.
+// Reads a company's latest annual report from the warehouse's document store (datasets document_text and
+// document_sections, sliced in SQL by model_annual_document) for the model builder and for its verifier.
 import type { Engine } from '../db/Engine.ts';
 import type { DocumentReader } from './buildCompanyModels.ts';
+import type { DocumentSection } from './modelTypes.ts';
+import { edgarDocumentUrl } from './documentFromBytes.ts';
 
-interface AnnualFiling { cik: number; accession: string; form: string; filed: string | null; primary_document: string | null; fiscal_year: number | null }
+interface AnnualDocument {
+  cik: number; accession: string; form: string; filed: string | null; fiscal_year: number | null; edgar_file: string; sections: DocumentSection[];
+}
 
 export function storeDocumentReader(engine: Engine): DocumentReader {
   return async (cik, signal) => {
-    const [filing] = await engine.query<AnnualFiling>('SELECT * FROM model_annual_filing($1)', [cik], signal ? { signal } : {});
-    if (!filing) return null;
-    // the document-text datasets (branch hD1-docs) are not in this warehouse yet: no text, no model
-    return null;
+    const [doc] = await engine.query<AnnualDocument>('SELECT * FROM model_annual_document($1)', [cik], signal ? { signal } : {});
+    if (!doc) return null;
+    return {
+      cik, accession: doc.accession, form: doc.form, filed: doc.filed, fiscalYear: doc.fiscal_year,
+      url: edgarDocumentUrl(cik, doc.accession, doc.edgar_file), sections: doc.sections,
+    };
   };
 }
