@@ -7,9 +7,10 @@ import { footnotes2Endpoints } from './footnotes2.ts';
 import { ownershipEndpoints } from './ownership.ts';
 import { healthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
+import { modelEndpoints } from './models.ts';
 import { filingsEndpoints } from './filings.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...healthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...footnotes2Endpoints, ...ownershipEndpoints, ...filingsEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints, ...filingsEndpoints, ...modelEndpoints,
 ];
