@@ -63,6 +63,11 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const request = validate(ctx, endpoint, deps, account);
     if (endpoint.job) {
       if (request.format !== 'json') throw new HttpError(406, `${endpoint.path} serves application/json only`);
+      // as on every route: `*` matches whatever the client holds, before any work (here: before a job is queued)
+      if (ctx.get('If-None-Match').trim() === '*') {
+        ctx.status = 304;
+        return;
+      }
       const work = requestSignal(ctx, deps.queryDeadlineMs);
       try {
         const entity = await resolve(endpoint, deps, { ...request, work });
