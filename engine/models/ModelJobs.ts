@@ -87,7 +87,7 @@ export class ModelJobs {
 
   constructor(options: ModelJobsOptions) {
     this.o = {
-      concurrency: 2, timeoutMs: 120_000, maxAttempts: 3, backoffMs: 2_000, leaseMs: 15_000, pollMs: 1_000,
+      concurrency: 1, timeoutMs: 120_000, maxAttempts: 3, backoffMs: 2_000, leaseMs: 15_000, pollMs: 1_000,
       failedCooldownMs: 3_600_000, now: Date.now, logger: silent, ...options,
     };
     for (const sub of ['jobs', 'models', 'locks']) fs.mkdirSync(path.join(this.o.dir, sub), { recursive: true });
