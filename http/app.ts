@@ -23,6 +23,7 @@ import { buildOpenApi } from './openapi.ts';
 import { docsHtml, readScalarBundle } from './docsPage.ts';
 import { healthRoute } from './health.ts';
 import { mountMcp, type McpOptions } from './mcp/mountMcp.ts';
+import { openModelJobs, type ModelJobs } from '../engine/models/index.ts';
 
 export const BASE = '/v1';
 export const API_VERSION = '1.0.0';
@@ -44,6 +45,8 @@ export interface AppDeps {
   queryDeadlineMs?: number;
   /** The MCP endpoint /mcp and its OAuth 2.1 server; absent: neither is served. */
   mcp?: McpOptions;
+  /** Company-model jobs; default: offline provider, lock files in the warehouse's models folder, started now. */
+  models?: ModelJobs;
 }
 
 export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
@@ -88,6 +91,7 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     // footnote endpoint still run the period engine per request (revenue segmentation measured 13 s p50 on the
     // loaded 2-core box, bench/statements.bench.ts), so 30 s would turn slow-but-correct answers into 503s
     queryDeadlineMs: deps.queryDeadlineMs ?? 120_000,
+    models: deps.models ?? openModelJobs(deps.engine, { logger }),
     ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
   };
   const handlers = new Map<Endpoint, Koa.Middleware<AppState>>();

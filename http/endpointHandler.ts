@@ -14,6 +14,8 @@ import { refuseFund, resolveEntity, resolveFundEntity } from './resolveEntity.ts
 import { negotiate, MEDIA, type Format } from './respond/negotiate.ts';
 import { requestSignal, type RequestSignal } from './requestSignal.ts';
 import { LruCache } from './LruCache.ts';
+import type { ModelJobs } from '../engine/models/index.ts';
+import { respondModel } from './respondModel.ts';
 
 export interface HandlerDeps {
   engine: Engine;
@@ -28,6 +30,8 @@ export interface HandlerDeps {
   poolWaitMs: number;
   /** Longest a request's queries may run before they are interrupted (503). */
   queryDeadlineMs: number;
+  /** The company-model jobs (routes with `job`). */
+  models: ModelJobs;
 }
 
 export function handlerCaches(maxBytes = 64 * 1024 * 1024): Pick<HandlerDeps, 'bodies' | 'entities'> {
@@ -57,6 +61,23 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const account = authenticate(ctx);
     admitTier(deps.tiers, account, endpoint);
     const request = validate(ctx, endpoint, deps, account);
+    if (endpoint.job) {
+      if (request.format !== 'json') throw new HttpError(406, `${endpoint.path} serves application/json only`);
+      // as on every route: `*` matches whatever the client holds, before any work (here: before a job is queued)
+      if (ctx.get('If-None-Match').trim() === '*') {
+        ctx.status = 304;
+        return;
+      }
+      const work = requestSignal(ctx, deps.queryDeadlineMs);
+      try {
+        const entity = await resolve(endpoint, deps, { ...request, work });
+        if (entity?.cik == null) throw badRequest('Company models are built from SEC filings: identify a company with a CIK on record');
+        await respondModel(ctx, endpoint.job, deps.models, entity.cik, deps.cacheControl);
+      } catch (err) {
+        throw asHttpError(err, work, deps);
+      }
+      return;
+    }
     const etag = conditionalGet(ctx, endpoint, deps, request);
     if (etag === null) return;
     if (serveCachedBody(ctx, endpoint, deps, request, etag)) return;

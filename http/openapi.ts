@@ -51,6 +51,20 @@ function operation(endpoint: Endpoint, tiers: TierConfig): Json {
         },
       };
   const plans = admittedPlans(tiers, endpoint.tiers);
+  const jobResponses: Json = endpoint.job ? {
+    202: {
+      description: 'The model is being generated: poll the same request until 200',
+      headers: { ...RATE_HEADERS, 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds before polling again' } },
+      content: { [MEDIA.json]: { schema: { $ref: '#/components/schemas/Generating' } } },
+    },
+    503: errorResponse('Every attempt to generate the model failed; a new one starts after Retry-After', { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until a new attempt may start' } }),
+  } : {};
+  const content: Json = endpoint.job ? { [MEDIA.json]: { schema: body } } : {
+    [MEDIA.json]: { schema: body },
+    // a Media Type Object has no description field (OpenAPI 3.1 rejects one): the schema carries it
+    [MEDIA.arrow]: { schema: { type: 'string', format: 'binary', description: 'The same rows as an Arrow IPC stream' } },
+    [MEDIA.csv]: { schema: { type: 'string', description: 'The same rows as CSV with a header line' } },
+  };
   return {
     operationId: endpoint.path.replace(/^\/api\//, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase()),
     tags: [endpoint.group],
@@ -69,16 +83,8 @@ function operation(endpoint: Endpoint, tiers: TierConfig): Json {
       ...(spec.example !== undefined ? { example: spec.example } : {}),
     })),
     responses: {
-      200: {
-        description: 'OK',
-        headers: RATE_HEADERS,
-        content: {
-          [MEDIA.json]: { schema: body },
-          // a Media Type Object has no description field (OpenAPI 3.1 rejects one): the schema carries it
-          [MEDIA.arrow]: { schema: { type: 'string', format: 'binary', description: 'The same rows as an Arrow IPC stream' } },
-          [MEDIA.csv]: { schema: { type: 'string', description: 'The same rows as CSV with a header line' } },
-        },
-      },
+      200: { description: 'OK', headers: RATE_HEADERS, content },
+      ...jobResponses,
       304: { description: 'Not modified (If-None-Match matched the ETag)' },
       400: errorResponse('Invalid parameters, or the entity was not found'),
       401: errorResponse('Missing or invalid API token'),
@@ -109,7 +115,13 @@ export function buildOpenApi(endpoints: readonly Endpoint[], tiers: TierConfig, 
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } },
+      schemas: {
+        Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
+        Generating: {
+          type: 'object', required: ['status', 'jobId', 'message'],
+          properties: { status: { type: 'string', enum: ['generating'] }, jobId: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
       headers: {
         'X-RateLimit-Limit-Minute': { schema: { type: 'integer' }, description: 'Requests allowed in any 60-second window' },
         'X-RateLimit-Remaining-Minute': { schema: { type: 'integer' }, description: 'Requests left in the current 60-second window' },

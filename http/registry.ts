@@ -49,6 +49,11 @@ export interface EndpointOf<S extends ParamSpecs, E extends EntityScope> extends
   readonly maxPageSize?: number;
   /** The object (shape object) or one element (array, paginated); documents the response in OpenAPI. */
   readonly response: v.GenericSchema;
+  /**
+   * Answered by the company-model job lifecycle instead of the macro (JSON only): 202 while the company's job runs,
+   * then 200 with this part of the stored model. The macro reads the same stored model (REPL, startup check).
+   */
+  readonly job?: 'economicModel' | 'businessModel';
   /** 400 message when an object-shaped macro returns no row. */
   readonly emptyMessage?: (input: CallInput<ParamValues<S>, E>) => string;
   /**

@@ -9,10 +9,11 @@ import { financialHealthEndpoints, statementEndpoints } from './statements.ts';
 import { earningsEndpoints } from './earnings.ts';
 import { fundEndpoints } from './funds.ts';
 import { fundReportEndpoints } from './fundReports.ts';
+import { modelEndpoints } from './models.ts';
 import { filingsEndpoints } from './filings.ts';
 import { calendarEndpoints } from './calendars.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...companyEndpoints, ...financialsEndpoints, ...statementEndpoints, ...financialHealthEndpoints, ...earningsEndpoints, ...footnotesEndpoints,
-  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints, ...filingsEndpoints, ...calendarEndpoints,
+  ...footnotes2Endpoints, ...ownershipEndpoints, ...fundEndpoints, ...fundReportEndpoints, ...filingsEndpoints, ...calendarEndpoints, ...modelEndpoints,
 ];

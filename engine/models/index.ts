@@ -1,0 +1,41 @@
+// The company-model service, the one models module http/ imports: the job lifecycle over a models folder inside the
+// warehouse, the builder with its provider (offline by default; an OpenAI-compatible endpoint when configured) and the
+// verifier.
+import path from 'node:path';
+import type { Engine } from '../db/Engine.ts';
+import { ModelJobs, type JobLog, type ModelJobsOptions } from './ModelJobs.ts';
+import { FileJobLock } from './FileJobLock.ts';
+import { RedisJobLock } from './RedisJobLock.ts';
+import { buildCompanyModels, type DocumentReader } from './buildCompanyModels.ts';
+import { deterministicProvider, type ModelProvider } from './deterministicProvider.ts';
+import { storeDocumentReader } from './storeDocumentReader.ts';
+
+export { ModelJobs, type ModelAnswer, type StoredModel, type JobRecord } from './ModelJobs.ts';
+export type { DocumentReader } from './buildCompanyModels.ts';
+
+export interface ModelServiceOptions extends Partial<Omit<ModelJobsOptions, 'dir' | 'build' | 'lock' | 'logger'>> {
+  /** Shared leases across API processes (REDIS_URL); lock files in the models folder otherwise. */
+  redisUrl?: string | null;
+  reader?: DocumentReader;
+  provider?: { name: string; provide: ModelProvider };
+  logger?: JobLog;
+}
+
+/** The models folder: inside the warehouse, beside _accounts, where a read-only server may still write. */
+export function modelsDir(engine: Engine): string {
+  return path.join(engine.warehouseDir, '_models');
+}
+
+export function openModelJobs(engine: Engine, options: ModelServiceOptions = {}): ModelJobs {
+  const { redisUrl, reader, provider, logger, ...jobOptions } = options;
+  const dir = modelsDir(engine);
+  const read = reader ?? storeDocumentReader(engine);
+  const chosen = provider ?? { name: 'offline-deterministic', provide: deterministicProvider };
+  return new ModelJobs({
+    ...jobOptions,
+    ...(logger ? { logger } : {}),
+    dir,
+    lock: redisUrl ? new RedisJobLock(redisUrl) : new FileJobLock(path.join(dir, 'locks')),
+    build: (cik, signal) => buildCompanyModels(cik, { engine, reader: read, provider: chosen.provide, providerName: chosen.name, signal }),
+  }).start();
+}
