@@ -3,6 +3,7 @@
 // with the display a reader sees ("0.59%", "$59"), and the per-class labels (dei:TradingSymbol, oef:ClassName, dates)
 // as ix:nonNumeric on the class contexts, so the ingest reads it as it reads a real filing.
 import { xmlText } from './xmlText.ts';
+import { IXBRL_NAMESPACES } from './inlineXbrlDocument.ts';
 
 export type FundIxDimension = readonly [axis: string, member: string];
 
@@ -39,22 +40,6 @@ export interface FundIxDocument {
   texts: readonly FundIxText[];
 }
 
-const NAMESPACES: Record<string, string> = {
-  '': 'http://www.w3.org/1999/xhtml',
-  ix: 'http://www.xbrl.org/2013/inlineXBRL',
-  ixt: 'http://www.xbrl.org/inlineXBRL/transformation/2020-02-12',
-  'ixt-sec': 'http://www.sec.gov/inlineXBRL/transformation/2015-08-31',
-  xbrli: 'http://www.xbrl.org/2003/instance',
-  xbrldi: 'http://xbrl.org/2006/xbrldi',
-  link: 'http://www.xbrl.org/2003/linkbase',
-  xlink: 'http://www.w3.org/1999/xlink',
-  iso4217: 'http://www.xbrl.org/2003/iso4217',
-  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
-  'us-gaap': 'http://fasb.org/us-gaap/2024',
-  dei: 'http://xbrl.sec.gov/dei/2024',
-  oef: 'http://xbrl.sec.gov/oef/2024',
-  rr: 'http://xbrl.sec.gov/rr/2023',
-};
 
 /** How the page shows each kind of number: rates as percents with two decimals, dollars and counts whole. */
 const DISPLAY = {
@@ -104,7 +89,7 @@ export function fundIxDocument(doc: FundIxDocument): string {
     const format = t.format ? ` format="${t.format}"` : '';
     return `<tr><td>${t.concept}</td><td><ix:nonNumeric contextRef="${contextId(t)}" name="${t.concept}" id="t-${String(i + 1)}"${format}>${xmlText(t.text)}</ix:nonNumeric></td></tr>`;
   });
-  const xmlns = Object.entries({ ...NAMESPACES, [doc.prefix]: doc.namespace })
+  const xmlns = Object.entries({ ...IXBRL_NAMESPACES, [doc.prefix]: doc.namespace })
     .map(([p, uri]) => (p ? `xmlns:${p}="${uri}"` : `xmlns="${uri}"`)).join(' ');
   return `<?xml version="1.0" encoding="utf-8"?>
 <html ${xmlns} xml:lang="en-US"><head><meta http-equiv="Content-Type" content="text/html"/><title>${xmlText(doc.title)}</title></head><body>

@@ -35,7 +35,8 @@ export interface IxDocument {
   facts: readonly IxFact[];
 }
 
-const NAMESPACES: Record<string, string> = {
+/** The namespaces every generated inline XBRL document declares (operating-company and fund taxonomies alike). */
+export const IXBRL_NAMESPACES: Readonly<Record<string, string>> = {
   '': 'http://www.w3.org/1999/xhtml',
   ix: 'http://www.xbrl.org/2013/inlineXBRL',
   ixt: 'http://www.xbrl.org/inlineXBRL/transformation/2020-02-12',
@@ -50,6 +51,8 @@ const NAMESPACES: Record<string, string> = {
   srt: 'http://fasb.org/srt/2024',
   dei: 'http://xbrl.sec.gov/dei/2024',
   country: 'http://xbrl.sec.gov/country/2024',
+  oef: 'http://xbrl.sec.gov/oef/2024',
+  rr: 'http://xbrl.sec.gov/rr/2023',
 };
 
 /** How a filer shows each kind of number: money and shares in thousands (the model's own rounding), rates as percents. */
@@ -120,7 +123,7 @@ export function inlineXbrlDocument(doc: IxDocument): string {
     const sign = f.value < 0 ? ' sign="-"' : '';
     return `<tr><td><ix:nonFraction unitRef="${unitRef(doc.currency, f.unit)}" contextRef="${contextId(f)}" decimals="${String(decimals)}" name="${f.concept}" format="ixt:num-dot-decimal" scale="${String(scale)}" id="f-${String(i + 1)}"${sign}>${displayed(f.value, f.unit)}</ix:nonFraction></td></tr>`;
   });
-  const xmlns = Object.entries({ ...NAMESPACES, [doc.prefix]: doc.namespace, utr: 'http://www.xbrl.org/2009/utr' })
+  const xmlns = Object.entries({ ...IXBRL_NAMESPACES, [doc.prefix]: doc.namespace, utr: 'http://www.xbrl.org/2009/utr' })
     .map(([p, uri]) => (p ? `xmlns:${p}="${uri}"` : `xmlns="${uri}"`)).join(' ');
   const dei = (name: string, value: string, format = '') =>
     `<ix:nonNumeric contextRef="${cover}" name="dei:${name}"${format}>${xmlText(value)}</ix:nonNumeric>`;
