@@ -23,15 +23,13 @@ function filerFile(dir: string): string {
 }
 
 function builtBucketFiles(wh: string): string[] {
+  // _periods_build/<generation>/<output folder>/bucket=N.parquet (periods and statements)
   const root = path.join(wh, '_periods_build');
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root).flatMap((g) => {
-    try {
-      return fs.readdirSync(path.join(root, g)).filter((f) => f.endsWith('.parquet'));
-    } catch {
-      return [];
-    }
-  });
+  try {
+    return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.parquet'));
+  } catch {
+    return [];
+  }
 }
 
 test('SIGKILL during the periods refresh: the periods read stale, and the next ingest (no new rows) rebuilds them and cleans up', async () => {
