@@ -47,7 +47,11 @@ after(async () => {
 });
 
 for (const endpoint of ENDPOINTS) {
-  test(`${endpoint.path} answers Apple from real filings with its published schema, errors included`, async () => {
+  // company-model routes queue a background build (minutes for Apple's full history on a loaded box) that would compete
+  // with every later test here for the same DuckDB; their 202/200 contract is checked on the demo (demoApi.test.ts)
+  // and their builds on real 10-Ks in test/models
+  const skip = endpoint.job ? 'company models: contract on the demo, builds on real 10-Ks in test/models' : false;
+  test(`${endpoint.path} answers Apple from real filings with its published schema, errors included`, { skip }, async () => {
     const validators = responseValidators(ctx.doc);
     const asked = endpoint.entityKind === 'fund' ? { ...ctx, entity: { symbol: fundSymbol } } : ctx;
     const result = await call(asked, endpoint.path, endpointQuery(endpoint, asked), BEST);
