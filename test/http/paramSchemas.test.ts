@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fixture } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from './testApp.ts';
+import { ENDPOINTS } from '../../http/endpoints/index.ts';
 
 interface Schema { type?: string; minimum?: number; maximum?: number; pattern?: string; enum?: string[]; format?: string }
 interface Param { name: string; required: boolean; schema: Schema; example?: string | number }
@@ -61,7 +62,11 @@ function query(op: Operation): fc.Arbitrary<URLSearchParams> {
 }
 
 test('no value the published schemas accept makes any route answer 5xx', async () => {
+  // company-model routes answer from a background job whose final failure is a documented 503 (and whose build would
+  // compete with every other route here for DuckDB): their lifecycle is tested in test/models/jobLifecycle.test.ts
+  const jobPaths = new Set(ENDPOINTS.filter((e) => e.job).map((e) => e.path));
   for (const [path, { get }] of Object.entries(paths)) {
+    if (jobPaths.has(path)) continue;
     await fc.assert(
       fc.asyncProperty(query(get), async (q) => {
         const res = await fetch(`${app.base}${path}?${q}`, bearer(app.tokens.Pro));
@@ -75,14 +80,16 @@ test('no value the published schemas accept makes any route answer 5xx', async (
 });
 
 test('ownerCik at the top of its range and just past it: the schema edge and a 400, never a 500', async () => {
+  // a token of its own: the property run above spends the shared Pro token's per-minute budget
+  const pro = app.store.create('Pro', 'ownerCik edge').token;
   const base = `${app.base}/api/insider-transactions/by-insider?symbol=SNOW`;
-  assert.equal((await fetch(`${base}&ownerCik=2147483647`, bearer(app.tokens.Pro))).status, 200);
+  assert.equal((await fetch(`${base}&ownerCik=2147483647`, bearer(pro))).status, 200);
   for (const bad of ['2147483648', '9999999999']) {
-    const res = await fetch(`${base}&ownerCik=${bad}`, bearer(app.tokens.Pro));
+    const res = await fetch(`${base}&ownerCik=${bad}`, bearer(pro));
     assert.equal(res.status, 400, bad);
     assert.match(((await res.json()) as { error: string }).error, /"ownerCik": expected an integer from 1 to 2147483647/);
   }
-  const missing = await fetch(base, bearer(app.tokens.Pro));
+  const missing = await fetch(base, bearer(pro));
   assert.equal(missing.status, 400);
   assert.match(((await missing.json()) as { error: string }).error, /Missing parameter "ownerCik"/);
 });
