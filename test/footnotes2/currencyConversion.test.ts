@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentFacts, docValue } from '../footnotes/documentFacts.ts';
 import { footnoteApp, XBRL, type FootnoteApp } from '../footnotes/footnoteApp.ts';
-import { addDays, ecbTable, FX_DIR, latestOnOrBefore } from '../fx/fxSources.ts';
+import { ecbTable, FX_DIR, usdEurAverage, usdEurSpot } from '../fx/fxSources.ts';
 import * as v from 'valibot';
 import { defined } from '../helpers/defined.ts';
 import { ErrorBody } from '../helpers/bodyAs.ts';
@@ -24,22 +24,6 @@ before(async () => {
 });
 after(async () => fa.close());
 
-/** USD -> EUR spot: the ECB publication on or before `day`. */
-function usdEurSpot(day: string): { date: string; rate: number } {
-  const date = defined(latestOnOrBefore(ecb, day), `an ECB publication on or before ${day}`);
-  return { date, rate: 1 / defined(ecb.get(date)?.get('USD'), `the ECB USD rate of ${date}`) };
-}
-
-/** USD -> EUR day-weighted average over [start, end]: every calendar day carries the latest ECB publication. */
-function usdEurAverage(start: string, end: string): number {
-  let sum = 0;
-  let n = 0;
-  for (let d = start; d <= end; d = addDays(d, 1)) {
-    sum += usdEurSpot(d).rate;
-    n++;
-  }
-  return sum / n;
-}
 
 describe('Footnotes II currency', () => {
   test("workforce-cost in EUR: Union Pacific's Q2 2025 labor expense at the quarter's ECB average", async () => {
@@ -48,7 +32,7 @@ describe('Footnotes II currency', () => {
     assert.equal(status, 200, JSON.stringify(body));
     const q = defined(body.periods.find((p) => p.period === '2025-06-30'), 'Q2 2025');
     assert.equal(q.currency, 'EUR');
-    const rate = usdEurAverage('2025-04-01', '2025-06-30');
+    const rate = usdEurAverage(ecb, '2025-04-01', '2025-06-30');
     const labor = defined(q.laborExpense, 'labor expense');
     assert.ok(close(labor, filed * rate, 1e-8), `${String(labor)} vs ${String(filed * rate)}`);
     const fx = defined(body.fx, 'the fx block');
@@ -73,8 +57,8 @@ describe('Footnotes II currency', () => {
     const registrants = [...new Set(doc.filter((f) => f.concept === 'us-gaap:NetIncomeLoss' && f.start === start && f.end === end
       && Object.keys(f.dims).length === 1).map((f) => f.dims[ENTITY]).filter((m) => m !== undefined))];
     assert.ok(registrants.length >= 2);
-    const avg = usdEurAverage(start, end);
-    const spot = usdEurSpot(end);
+    const avg = usdEurAverage(ecb, start, end);
+    const spot = usdEurSpot(ecb, end);
     for (const m of registrants) {
       const s = p.subsidiaries.find((x) => x.member === m);
       assert.ok(s, m);

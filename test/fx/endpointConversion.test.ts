@@ -8,7 +8,7 @@ import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { ENDPOINTS } from '../../http/endpoints/index.ts';
 import { bearer, startTestApp, type TestApp } from '../http/testApp.ts';
-import { addDays, ecbTable, FX_DIR, latestOnOrBefore } from './fxSources.ts';
+import { ecbTable, FX_DIR, usdEurAverage, usdEurSpot } from './fxSources.ts';
 import { defined } from '../helpers/defined.ts';
 import { bodyAs, ErrorBody } from '../helpers/bodyAs.ts';
 import { readCompanyFacts, unitFacts, type CompanyFact } from '../helpers/companyFacts.ts';
@@ -60,21 +60,6 @@ const num = (x: unknown, what: string): number => {
   return Number(x);
 };
 
-/** USD -> EUR from the ECB file (which quotes USD per EUR): the spot on or before `day`. */
-function usdEurSpot(day: string): { date: string; rate: number } {
-  const date = defined(latestOnOrBefore(ecb, day), `an ECB publication on or before ${day}`);
-  return { date, rate: 1 / defined(ecb.get(date)?.get('USD'), `the ECB USD rate of ${date}`) };
-}
-/** USD -> EUR day-weighted average over [start, end]: every calendar day carries the latest ECB publication. */
-function usdEurAverage(start: string, end: string): number {
-  let sum = 0;
-  let n = 0;
-  for (let d = start; d <= end; d = addDays(d, 1)) {
-    sum += usdEurSpot(d).rate;
-    n++;
-  }
-  return sum / n;
-}
 
 describe('statements converted', () => {
   test('LPA (20-F) income statement: USD as filed without fx; EUR at the ECB day-weighted 2024 average', async () => {
@@ -92,7 +77,7 @@ describe('statements converted', () => {
     assert.equal(fx.unconverted, undefined);
     const avg = defined(fx.rates.find((r) => r.from === 'USD' && r.method === 'average'), 'the USD average rate');
     assert.deepEqual([avg.start, avg.end], ['2024-01-01', '2024-12-31']);
-    assert.ok(close(avg.rate, usdEurAverage('2024-01-01', '2024-12-31')), String(avg.rate));
+    assert.ok(close(avg.rate, usdEurAverage(ecb, '2024-01-01', '2024-12-31')), String(avg.rate));
     assert.ok(close(num(eur['revenue'], 'EUR revenue'), rev.val * avg.rate));
     // share counts are never converted
     assert.equal(eur['sharesBasic'], usd['sharesBasic']);
@@ -102,7 +87,7 @@ describe('statements converted', () => {
     const assets = defined(latestFiled(cfFacts(CF.lpa, 'ifrs-full:Assets', 'USD').filter((f) => f.end === '2024-12-31')), 'LPA 2024 assets');
     const eur = await entry(`/api/financials/balance-sheet?cik=${String(LPA)}&period=annual&currency=EUR`, '2024-12-31');
     const spot = defined(eur.fx?.rates.find((r) => r.method === 'spot'), 'the spot rate');
-    const expected = usdEurSpot('2024-12-31');
+    const expected = usdEurSpot(ecb, '2024-12-31');
     assert.equal(spot.effectiveDate, expected.date);
     assert.ok(close(spot.rate, expected.rate));
     assert.ok(close(num(eur['totalAssets'], 'EUR total assets'), assets.val * expected.rate));
@@ -121,7 +106,7 @@ describe('statements converted', () => {
     const ni = latestFiled(cfFacts(CF.lpa, 'ifrs-full:ProfitLoss', 'USD').filter((f) => f.start === '2024-01-01' && f.end === '2024-12-31'));
     const usd = await entry(`/api/earnings/eps-history?cik=${String(LPA)}&period=annual`, '2024-12-31');
     const eur = await entry(`/api/earnings/eps-history?cik=${String(LPA)}&period=annual&currency=EUR`, '2024-12-31');
-    const rate = usdEurAverage('2024-01-01', '2024-12-31');
+    const rate = usdEurAverage(ecb, '2024-01-01', '2024-12-31');
     assert.equal(usd['eps'], eps.val);
     assert.ok(close(num(eur['eps'], 'EUR EPS'), eps.val * rate, 1e-8));
     assert.ok(close(num(eur['netIncome'], 'EUR net income'), num(usd['netIncome'], 'USD net income') * rate, 1e-8));
@@ -149,7 +134,7 @@ describe('footnotes converted', () => {
       const op = bodyAs(LeaseSide, e['operating'], 'the operating side');
       const liab = latestFiled(cfFacts(CF.apple, 'us-gaap:OperatingLeaseLiability', 'USD').filter((f) => f.end === e.period && !f.start));
       if (!liab || op?.liabilityTotal === undefined) continue;
-      const expected = usdEurSpot(e.period);
+      const expected = usdEurSpot(ecb, e.period);
       assert.equal(op.currency, 'EUR');
       assert.ok(close(op.liabilityTotal, liab.val * expected.rate), e.period);
       assert.equal(op.discountRate, bodyAs(LeaseSide, u['operating'], 'the USD operating side')?.discountRate, 'rates never converted');

@@ -91,3 +91,20 @@ export function ecbRate(ecb: Map<string, Map<string, number>>, date: string, cur
 export function ecbCarried(ecb: Map<string, Map<string, number>>, day: string, currency: string): number {
   return ecbRate(ecb, defined(latestOnOrBefore(ecb, day), `an ECB publication on or before ${day}`), currency);
 }
+
+/** USD -> EUR from the ECB file (which quotes USD per EUR): the spot on or before `day`. */
+export function usdEurSpot(ecb: Map<string, Map<string, number>>, day: string): { date: string; rate: number } {
+  const date = defined(latestOnOrBefore(ecb, day), `an ECB publication on or before ${day}`);
+  return { date, rate: 1 / defined(ecb.get(date)?.get('USD'), `the ECB USD rate of ${date}`) };
+}
+
+/** USD -> EUR day-weighted average over [start, end]: every calendar day carries the latest ECB publication. */
+export function usdEurAverage(ecb: Map<string, Map<string, number>>, start: string, end: string): number {
+  let sum = 0;
+  let n = 0;
+  for (let d = start; d <= end; d = addDays(d, 1)) {
+    sum += usdEurSpot(ecb, d).rate;
+    n++;
+  }
+  return sum / n;
+}
