@@ -218,9 +218,12 @@ export class ModelJobs {
       if (!job || job.status === 'done' || job.status === 'failed' || job.notBefore > this.o.now()) continue;
       const run = this.claimAndRun(cik).catch((err: unknown) => {
         this.o.logger.warn({ cik, err: String(err) }, 'model job runner error');
-      }).finally(() => {
+        return true;
+      }).then((worked) => {
         this.running.delete(cik);
-        this.tick();
+        // a freed slot looks for more work at once; a job leased by another process waits for the next poll (looking
+        // again at once would spin through promise callbacks and starve this process's timers, its heartbeats too)
+        if (worked) this.tick();
       });
       this.running.set(cik, run);
     }
@@ -231,18 +234,19 @@ export class ModelJobs {
     while (this.running.size) await Promise.all(this.running.values());
   }
 
-  private async claimAndRun(cik: number): Promise<void> {
+  /** Runs the company's job under its lease; false when another runner holds the lease. */
+  private async claimAndRun(cik: number): Promise<boolean> {
     const key = String(cik);
-    if (!(await this.o.lock.tryAcquire(key, this.owner, this.o.leaseMs))) return;
+    if (!(await this.o.lock.tryAcquire(key, this.owner, this.o.leaseMs))) return false;
     const heartbeat = setInterval(() => { void this.o.lock.renew(key, this.owner, this.o.leaseMs).catch(() => undefined); }, Math.max(50, this.o.leaseMs / 3));
     heartbeat.unref();
     try {
       // re-read under the lease: it may have finished, failed or been retired while we waited
       const job = this.readJob(cik);
-      if (!job || job.status === 'done' || job.status === 'failed' || job.notBefore > this.o.now()) return;
+      if (!job || job.status === 'done' || job.status === 'failed' || job.notBefore > this.o.now()) return true;
       if (this.readModel(cik)) {
         this.retire(cik, job);
-        return;
+        return true;
       }
       const resumed = job.status === 'running';
       const attempt: JobRecord = { ...job, status: 'running', attempts: job.attempts + 1, updatedAt: this.iso() };
@@ -250,13 +254,13 @@ export class ModelJobs {
       this.o.logger.info({ cik, jobId: job.jobId, attempt: attempt.attempts, resumed }, 'model job started');
       try {
         const built = await this.withTimeout((signal) => this.o.build(cik, signal));
-        if (this.closed) return;
+        if (this.closed) return true;
         const stored: StoredModel = { cik, jobId: job.jobId, generatedAt: this.iso(), ...built };
-        writeFileAtomic(this.modelFile(cik), `${JSON.stringify(stored)}\n`);
+        await this.storeOnce(key, stored);
         this.retire(cik, attempt);
         this.o.logger.info({ cik, jobId: job.jobId }, 'model job done');
       } catch (err) {
-        if (this.closed) return;
+        if (this.closed) return true;
         const message = err instanceof Error ? err.message : String(err);
         const permanent = err instanceof Error && err.name === 'NoAnnualReport';
         const final = permanent || attempt.attempts >= this.o.maxAttempts;
@@ -271,6 +275,26 @@ export class ModelJobs {
       clearInterval(heartbeat);
       if (!this.closed) await this.o.lock.release(key, this.owner).catch(() => undefined);
     }
+    return true;
+  }
+
+  /**
+   * A job's model is stored once. A runner whose lease lapsed while it built (an event loop blocked past the lease, a
+   * paused process) may finish beside the runner that took the job over: whichever stores first wins, the other's
+   * build is discarded, so every GET sees one model (one ETag) per job. The lease holder replaces only a model of an
+   * earlier job; a runner without the lease only creates the file where none exists.
+   */
+  private async storeOnce(key: string, stored: StoredModel): Promise<void> {
+    const file = this.modelFile(stored.cik);
+    const text = `${JSON.stringify(stored)}\n`;
+    const holding = await this.o.lock.renew(key, this.owner, this.o.leaseMs).catch(() => false);
+    const existing = this.readModel(stored.cik);
+    if (existing?.model.jobId === stored.jobId || (!holding && existing)) {
+      this.o.logger.warn({ cik: stored.cik, jobId: stored.jobId, holding }, 'model job: a second build of the job was discarded');
+      return;
+    }
+    if (holding) writeFileAtomic(file, text);
+    else if (!createFileExclusive(file, text)) this.o.logger.warn({ cik: stored.cik, jobId: stored.jobId }, 'model job: a second build of the job was discarded');
   }
 
   /** A finished job's file goes: the model file is the record from now on (it names the jobId). */

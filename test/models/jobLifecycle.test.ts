@@ -132,7 +132,8 @@ describe('economic model availability', () => {
   async function race(redisUrl: string | null): Promise<void> {
     clearModels();
     const provider = counting(deterministicProvider);
-    const options = { reader, provider: { name: 'offline', provide: provider.provide }, redisUrl, ...FAST };
+    // no lease lapses here (that is the restart scenario): a lease longer than any stall of a loaded machine's event loop
+    const options = { reader, provider: { name: 'offline', provide: provider.provide }, redisUrl, ...FAST, leaseMs: 120_000 };
     const a = openModelJobs(wh.engine, options);
     const b = openModelJobs(wh.engine, options);
     const [appA, appB] = await Promise.all([appWith(a), appWith(b)]);
@@ -160,6 +161,49 @@ describe('economic model availability', () => {
       await race(redis.url);
     } finally {
       await redis.stop();
+    }
+  });
+
+  it('a runner whose lease lapsed mid-build finishes after the runner that took over: its build is discarded, one model per job', async () => {
+    clearModels();
+    let calls = 0;
+    let releaseFirst: () => void = () => undefined;
+    const firstMayFinish = new Promise<void>((res) => { releaseFirst = res; });
+    const provide: ModelProvider = async (input) => {
+      calls++;
+      if (calls === 1) {
+        // the first runner's event loop stalls past its lease (no heartbeat can run), then it waits for the takeover
+        const stallUntil = Date.now() + 700;
+        while (Date.now() < stallUntil) { /* a blocked event loop */ }
+        await firstMayFinish;
+      }
+      return deterministicProvider(input);
+    };
+    const options = { reader, provider: { name: 'offline', provide }, pollMs: 50, leaseMs: 300, backoffMs: 50 };
+    const a = openModelJobs(wh.engine, options);
+    const b = openModelJobs(wh.engine, options);
+    try {
+      const queued = await a.request(KO);
+      assert.ok(queued.state === 'generating');
+      for (let i = 0; i < 200 && calls === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      // the lapsed lease lets the second process take the job over (same jobId) and finish it
+      let seen = await b.request(KO);
+      for (let i = 0; i < 400 && seen.state !== 'ready'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await b.request(KO);
+      }
+      assert.equal(seen.state, 'ready');
+      const stored = b.readModel(KO);
+      assert.ok(stored);
+      assert.equal(stored.model.jobId, queued.jobId);
+      releaseFirst();
+      await a.idle();
+      assert.equal(calls, 2);
+      const after = a.readModel(KO);
+      assert.equal(after?.etag, stored.etag, 'the late build did not replace the stored model');
+    } finally {
+      releaseFirst();
+      await Promise.all([a.close(), b.close()]);
     }
   });
 
