@@ -10,32 +10,25 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { Engine } from '../engine/db/Engine.ts';
-import { ingestPaths } from '../engine/ingest/ingest.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { createApp } from '../http/app.ts';
-import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { defined } from '../engine/query/defined.ts';
 import { toParent } from './toParent.ts';
+import { appleWarehouse, nextMessage, unthrottledTiers } from './appleWarehouse.ts';
 
-const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
-const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
 const PATH = '/v1/api/company/details?symbol=AAPL';
 
 interface Ready { appUrl: string; coldUrl: string; bareUrl: string; token: string; bytes: number }
 
 /** Child: build a warehouse from real fixtures, start the real app and the bare Koa baseline, report their URLs. */
 async function serve(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
-  const writer = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 1 });
-  await ingestPaths(writer, INPUTS);
-  writer.close();
+  const dir = await appleWarehouse('bench-http-');
   const engine = await Engine.open({ warehouseDir: dir, mode: 'read', threads: 1, poolSize: 4 });
   const tokens = new TokenStore(path.join(dir, 'tokens.json'));
   const { token } = tokens.create('Pro', 'bench');
-  // limits high enough not to throttle the run; the limiter still does its work on every request
-  const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
+  const tiers = unthrottledTiers();
   const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
   const real = await startServer(app, 0, '127.0.0.1');
   // the same app with its response and entity caches off: every request resolves the symbol and runs the macro
@@ -72,10 +65,7 @@ async function main(): Promise<void> {
   if (values.serve) return serve();
   const seconds = Number(values.seconds) || 5;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => { resolve(m as Ready); });
-    child.once('exit', (code) => { reject(new Error(`bench server exited with ${String(code)}`)); });
-  });
+  const ready = await nextMessage<Ready>(child);
   const rows: Row[] = [];
   try {
     for (const connections of [1, 16, 64]) {

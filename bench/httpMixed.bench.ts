@@ -10,19 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Engine } from '../engine/db/Engine.ts';
-import { ingestPaths } from '../engine/ingest/ingest.ts';
-import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { createApp } from '../http/app.ts';
-import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { percentile } from './measure.ts';
 import { defined } from '../engine/query/defined.ts';
 import { toParent } from './toParent.ts';
+import { appleWarehouse, nextMessage, unthrottledTiers } from './appleWarehouse.ts';
 
-const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
-const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
 const ROUTES = [
   '/v1/api/company/details?symbol=AAPL',
   '/v1/api/financials/as-reported?symbol=AAPL&period=quarter&limit=8',
@@ -35,15 +31,11 @@ interface Ready { url: string; token: string }
 type Probe = { rss: number };
 
 async function serve(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mixed-'));
-  const writer = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 1 });
-  await ingestPaths(writer, INPUTS);
-  await materializePeriods(writer);
-  writer.close();
+  const dir = await appleWarehouse('bench-mixed-', { materialize: true });
   const engine = await Engine.open({ warehouseDir: dir, mode: 'read', threads: 1, poolSize: 4 });
   const tokens = new TokenStore(path.join(dir, 'tokens.json'));
   const { token } = tokens.create('Pro', 'bench');
-  const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
+  const tiers = unthrottledTiers();
   const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
   const server = await startServer(app, 0, '127.0.0.1');
   process.on('message', () => { toParent({ rss: process.memoryUsage().rss } satisfies Probe); });
@@ -101,10 +93,7 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds) || 180;
   const connections = Number(values.connections) || 32;
   const child = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <T>() => new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => { resolve(m as T); });
-    child.once('exit', (code) => { reject(new Error(`bench server exited with ${String(code)}`)); });
-  });
+  const next = <T>() => nextMessage<T>(child);
   const ready = await next<Ready>();
   const rss = async () => {
     const reply = next<Probe>();

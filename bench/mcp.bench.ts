@@ -10,12 +10,10 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths } from '../engine/ingest/ingest.ts';
-import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
+import { APPLE_INPUTS, unthrottledTiers } from './appleWarehouse.ts';
 import { startMcpApp } from '../test/mcp/mcpTestApp.ts';
 import { formSignIn } from '../test/mcp/formSignIn.ts';
 
-const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/edgar');
-const INPUTS = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'].map((p) => path.join(FIXTURES, p));
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '300' }, seconds: { type: 'string' } } });
@@ -23,8 +21,8 @@ const requests = Number(values.requests);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mcp-'));
 const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 1 });
-await ingestPaths(engine, INPUTS);
-const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
+await ingestPaths(engine, APPLE_INPUTS);
+const tiers = unthrottledTiers();
 const app = await startMcpApp(engine, { tiers, dir: path.join(dir, '_accounts') });
 
 const reg = (await (await fetch(`${app.url}/oauth/register`, {
