@@ -18,7 +18,11 @@ export interface RunningServer {
 export async function startServer(app: { callback(): http.RequestListener }, port: number, host: string): Promise<RunningServer> {
   const listener = app.callback();
   const server = http.createServer(listener);
-  server.keepAliveTimeout = 5_000;
+  // idle keep-alive sockets live longer than a client's pause between two requests: a client (undici, a proxy) that
+  // reuses a socket the server is closing at that instant gets a reset before its request is read, and a busy client's
+  // event loop can miss the server's 5 s hint; 65 s is the usual setting behind load balancers (their 60 s idle < ours)
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('clientError', answerClientError);
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
     // node hands CONNECT a net.Socket typed as Duplex; anything else cannot carry an HTTP response

@@ -86,7 +86,7 @@ export async function call(ctx: ContractContext, path: string, query: URLSearchP
   try {
     res = await fetch(url, init);
   } catch (err) {
-    // a pooled keep-alive socket the server closed while idle (its 5 s keepAliveTimeout, e.g. during a slow test):
+    // a pooled keep-alive socket the server closed while idle (its 65 s keepAliveTimeout, e.g. during a slow test):
     // undici reports "other side closed" or a reset before the GET reaches the server, so it is sent once more
     const code = ((err as Error).cause as { code?: string } | undefined)?.code;
     if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw new Error(`${path}: ${(err as Error).message} (${code ?? String((err as Error).cause)})`, { cause: err });
