@@ -7,7 +7,8 @@ import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import zlib from 'node:zlib';
+import { FIXTURES, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { bearer, startTestApp, type TestApp } from '../http/testApp.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { secSubmission } from '../../demo/secSubmission.ts';
@@ -77,7 +78,26 @@ function returnsByPeriod(xhtml: string, classId: string, members: Record<number,
   return out;
 }
 
+/** Shareholder reports in the shared fixtures (none when this was written; the corpus grows): files whose SGML header says N-CSR(S). */
+function fixtureShareholderReports(): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const file = path.join(d, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (/\.(txt|nc)(\.gz)?$/.test(e.name)) {
+        const bytes = fs.readFileSync(file);
+        const head = (e.name.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).subarray(0, 4096).toString('latin1');
+        if (/(?:CONFORMED SUBMISSION TYPE:\s*|<TYPE>)N-CSRS?(?:\/A)?\s/.test(head)) out.push(file);
+      }
+    }
+  };
+  walk(path.join(FIXTURES, 'edgar'));
+  return out;
+}
+
 let wh: Awaited<ReturnType<typeof openTempEngine>>;
+let fixtureReports: string[] = [];
 let app: TestApp;
 const written: { subject: FundReportSubject; xhtml: string; spelling: (typeof SPELLINGS)[number] }[] = [];
 
@@ -94,8 +114,9 @@ describe('returns tagged by period members', () => {
         documents: [{ type: 'N-CSR', filename: `${s.prefix}-20241231xncsr.htm`, xml: xhtml }],
       }));
     });
+    fixtureReports = fixtureShareholderReports();
     wh = await openTempEngine('write');
-    await ingestPaths(wh.engine, [dir]);
+    await ingestPaths(wh.engine, [dir, ...fixtureReports]);
     app = await startTestApp(wh.engine);
   });
 
@@ -128,6 +149,29 @@ describe('returns tagged by period members', () => {
       const old = Date.parse(PERIOD_END) - Date.parse(c.inception) >= 10 * 365.25 * 86_400_000;
       assert.equal(row['return10yr'] === null, !old, `${c.ticker}: 10-year return`);
       assert.equal(row['returnSinceInception'] === null, old, `${c.ticker}: since inception`);
+    }
+  });
+
+  test('every shareholder report in the fixtures serves each class its returns among the values the document tags', async (t) => {
+    t.diagnostic(`${String(fixtureReports.length)} N-CSR / N-CSRS fixture(s)`);
+    for (const file of fixtureReports) {
+      const bytes = fs.readFileSync(file);
+      const text = (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+      const tagged = new Set([...text.matchAll(/<ix:nonFraction\b[^>]*name="oef:AvgAnnlRtrPct"[^>]*>([^<]*)</g)].map((m) => Number(defined(m[1], 'value').replace(/[,%]/g, ''))));
+      const cik = Number(/CENTRAL INDEX KEY:\s*(\d+)/.exec(text)?.[1] ?? 0);
+      const ids = await wh.engine.query<{ id: string }>('SELECT DISTINCT coalesce(ticker, class_id) AS id FROM fund_class_index WHERE cik = $cik', { cik });
+      for (const { id } of ids) {
+        const res = await fetch(`${app.base}/api/fund/performance?symbol=${id}`, bearer(app.tokens.Free));
+        const body = await res.json() as { data?: Record<string, unknown>[] };
+        assert.equal(res.status, 200, `${file} ${id}: ${JSON.stringify(body)}`);
+        for (const row of body.data ?? []) {
+          for (const field of Object.values(PERIOD_FIELD)) {
+            const v = row[field];
+            // tagged values are shown as percents (scale -2) or as fractions: either way one of them, or x 100 of one
+            if (typeof v === 'number') assert.ok(tagged.has(v) || [...tagged].some((x) => Math.abs(x * 100 - v) < 1e-9), `${file} ${id} ${field} ${String(v)}`);
+          }
+        }
+      }
     }
   });
 });
