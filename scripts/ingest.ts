@@ -136,6 +136,7 @@ function fundLogger(tally: EdgarTally): (e: FundFetchEvent) => void {
   return (e) => {
     if (e.kind === 'fund-resolved') log(`edgar: ${e.fund.ticker} -> fund: CIK ${String(e.fund.cik)}, series ${e.fund.seriesId ?? '?'}, class ${e.fund.classId ?? '?'}`);
     else if (e.kind === 'fund-picked') log(`edgar: ${e.fund.ticker}: ${e.label} ${e.filing.form} ${e.filing.accession} (period ${e.filing.reportDate || '?'}, filed ${e.filing.filingDate}; ${String(e.checked)} header${e.checked === 1 ? '' : 's'} read)`);
+    else if (e.kind === 'fund-scanning') log(`edgar: ${e.fund.ticker}: ${e.label}: ${String(e.checked)} of ${String(e.of)} filing headers read, looking for series ${e.fund.seriesId ?? '?'}`);
     else if (e.kind === 'fund-none') log(`edgar: ${e.fund.ticker}: no ${e.label} for series ${e.fund.seriesId ?? '?'} among ${String(e.checked)} recent filing${e.checked === 1 ? '' : 's'}`);
     else plain(e);
   };

@@ -14,7 +14,8 @@ export type FundFetchEvent =
   | FetchEvent
   | { kind: 'fund-resolved'; fund: FundTickerRef }
   | { kind: 'fund-picked'; fund: FundTickerRef; label: string; filing: FundFiling; checked: number }
-  | { kind: 'fund-none'; fund: FundTickerRef; label: string; checked: number };
+  | { kind: 'fund-none'; fund: FundTickerRef; label: string; checked: number }
+  | { kind: 'fund-scanning'; fund: FundTickerRef; label: string; checked: number; of: number };
 
 export interface FundFiling extends FilingRef {
   /** YYYY-MM-DD, '' when the feed states none. */
@@ -28,8 +29,14 @@ export const FUND_FORM_GROUPS: readonly { label: string; forms: readonly string[
   { label: 'prospectus fee table', forms: ['485BPOS', '497'], xbrl: true, byReportDate: false },
 ];
 
-/** Headers read per fund and form family before giving up: a large trust files one N-PORT per series each month. */
-export const MAX_HEADERS_PER_GROUP = 60;
+/**
+ * Headers read per fund and form family before giving up: a large trust files one N-PORT per series each period (some
+ * hundreds on one day), so the series' latest can sit deep in the list. Headers are small and cached.
+ */
+export const MAX_HEADERS_PER_GROUP = 800;
+
+/** How often a long header scan reports its progress. */
+const SCAN_PROGRESS_EVERY = 50;
 
 export interface FundTickerResolution {
   funds: FundTickerRef[];
@@ -131,6 +138,7 @@ async function fetchRegistrant(src: EdgarSource, cik: number, funds: readonly Fu
       let chosen: { filing: FundFiling; submission: string | null } | null = null;
       for (const filing of candidates) {
         checked++;
+        if (checked % SCAN_PROGRESS_EVERY === 0) emit({ kind: 'fund-scanning', fund, label: group.label, checked, of: candidates.length });
         const head = await readHeader(src, cik, filing, emit);
         if (head !== null && headerCoversSeries(head.header, fund.seriesId)) {
           chosen = { filing, submission: head.submission };
