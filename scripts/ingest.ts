@@ -17,12 +17,15 @@ import { fetchCompanies, fetchTickerCiks, type FetchEvent, type FetchResult } fr
 import { DEFAULT_FORMS, DEFAULT_LOOKBACK_YEARS, defaultSince } from '../engine/edgar/planDocuments.ts';
 import { splitRecognised } from '../engine/edgar/splitRecognised.ts';
 import { fetchFxRates } from '../engine/edgar/fetchFxRates.ts';
+import { fetchFunds, resolveFundTickers, type FundFetchEvent } from '../engine/edgar/fetchFunds.ts';
 
 const USAGE = `usage: npm run ingest -- [options] [path ...]
 
 Ingests local files, folders and .zip/.gz archives, and/or companies fetched from SEC EDGAR.
 
-  --tickers AAPL,MSFT   fetch these companies (resolved with EDGAR's company_tickers.json)
+  --tickers AAPL,MSFT   fetch these companies (resolved with EDGAR's company_tickers.json); a fund ticker
+                        (in company_tickers_mf.json) fetches its series' latest N-PORT, N-CSR/N-CSRS
+                        and 485BPOS/497 fee table
   --ciks 320193,789019  fetch these companies by CIK
   --since YYYY-MM-DD    fetch XBRL instances of filings filed on or after this date
                         (default: ${String(DEFAULT_LOOKBACK_YEARS)} years ago; companyfacts covers earlier years)
@@ -128,16 +131,34 @@ function edgarLogger(tally: EdgarTally): (e: FetchEvent) => void {
   };
 }
 
+function fundLogger(tally: EdgarTally): (e: FundFetchEvent) => void {
+  const plain = edgarLogger(tally);
+  return (e) => {
+    if (e.kind === 'fund-resolved') log(`edgar: ${e.fund.ticker} -> fund: CIK ${String(e.fund.cik)}, series ${e.fund.seriesId ?? '?'}, class ${e.fund.classId ?? '?'}`);
+    else if (e.kind === 'fund-picked') log(`edgar: ${e.fund.ticker}: ${e.label} ${e.filing.form} ${e.filing.accession} (period ${e.filing.reportDate || '?'}, filed ${e.filing.filingDate}; ${String(e.checked)} header${e.checked === 1 ? '' : 's'} read)`);
+    else if (e.kind === 'fund-scanning') log(`edgar: ${e.fund.ticker}: ${e.label}: ${String(e.checked)} of ${String(e.of)} filing headers read, looking for series ${e.fund.seriesId ?? '?'}`);
+    else if (e.kind === 'fund-none') log(`edgar: ${e.fund.ticker}: no ${e.label} for series ${e.fund.seriesId ?? '?'} among ${String(e.checked)} recent filing${e.checked === 1 ? '' : 's'}`);
+    else plain(e);
+  };
+}
+
 async function download(config: Config, args: Args, tally: EdgarTally): Promise<FetchResult> {
   const client = EdgarClient.fromConfig(config);
   const src = { client, cache: DownloadCache.forWarehouse(config.warehouseDir, config), bases: config };
   const ciks = [...args.ciks];
-  if (args.tickers.length > 0) {
-    const resolved = await fetchTickerCiks(src, args.tickers);
+  // fund tickers first: an ETF can be in company_tickers.json too, but its documents are the fund forms
+  const funds = args.tickers.length > 0 ? await resolveFundTickers(src, args.tickers) : { funds: [], others: [], file: null };
+  if (funds.others.length > 0) {
+    const resolved = await fetchTickerCiks(src, funds.others);
     for (const [ticker, cik] of resolved) log(`edgar: ${ticker} -> CIK ${String(cik)}`);
     ciks.push(...resolved.values());
   }
   const result = await fetchCompanies(src, ciks, { forms: args.forms, since: args.since, documentForms: args.documents, onEvent: edgarLogger(tally) });
+  if (funds.funds.length > 0) {
+    const fetched = await fetchFunds(src, funds.funds, fundLogger(tally));
+    result.files.push(...(funds.file === null ? [] : [funds.file]), ...fetched.files);
+    result.missing.push(...fetched.missing);
+  }
   log(`edgar: ${String(tally.fetched)} downloaded (${formatBytes(tally.bytes)}), ${String(tally.cached)} reused from ${src.cache.root}, ${String(client.requests)} requests`);
   return result;
 }

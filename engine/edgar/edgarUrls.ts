@@ -57,3 +57,13 @@ export function extractedInstanceName(primaryDocument: string): string | null {
   const m = /^(.+)\.htm$/i.exec(primaryDocument);
   return m && FILE_NAME.test(primaryDocument) ? `${String(m[1])}_htm.xml` : null;
 }
+
+/** The SEC's fund ticker file: {fields: [cik, seriesId, classId, symbol], data: [[...]]}. */
+export function fundTickersUrl(b: EdgarBases): string {
+  return `${b.edgarBaseUrl}/files/company_tickers_mf.json`;
+}
+
+/** A filing's SGML header alone (`<accession>.hdr.sgml` in its folder): who filed it and for which fund series. */
+export function submissionHeaderUrl(b: EdgarBases, cik: number, accession: string): string {
+  return `${filingFolderUrl(b, cik, accession)}/${accession}.hdr.sgml`;
+}

@@ -49,7 +49,7 @@ export class UnexpectedBodyError extends Error {
   }
 }
 
-function parseJson(url: string, body: Buffer): unknown {
+export function parseJson(url: string, body: Buffer): unknown {
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
@@ -121,7 +121,7 @@ async function fetchCompany(src: EdgarSource, cik: number, options: FetchOptions
 }
 
 /** The filing's full submission (.txt): the SGML header and every document, read by the ingest's sgml parser. */
-async function fetchSubmission(src: EdgarSource, cik: number, filing: FilingRef, emit: (e: FetchEvent) => void): Promise<string | { url: string; reason: string }> {
+export async function fetchSubmission(src: EdgarSource, cik: number, filing: FilingRef, emit: (e: FetchEvent) => void): Promise<string | { url: string; reason: string }> {
   const url = submissionTextUrl(src.bases, cik, filing.accession);
   if (src.cache.has(url)) {
     emit({ kind: 'cached', url });

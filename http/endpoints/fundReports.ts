@@ -56,7 +56,7 @@ export const fundReportEndpoints = [
     path: '/api/fund/performance',
     group: 'Funds',
     summary: 'Fund performance (N-CSR)',
-    description: 'Per share class and tailored shareholder report (N-CSR / N-CSRS inline XBRL, OEF taxonomy), most recent period first: expense ratio, expenses paid per $1,000 invested (the report\'s $10,000 figure / 10), advisory fees, net assets, average annual returns (1, 5, 10 years, since inception; told apart by the length of their period), inception date, turnover and holdings count. A ticker or class id gives that class; a series id every class of the series.',
+    description: 'Per share class and tailored shareholder report (N-CSR / N-CSRS inline XBRL, OEF taxonomy), most recent period first: expense ratio, expenses paid per $1,000 invested (the report\'s $10,000 figure / 10), advisory fees, net assets, average annual returns (1, 5, 10 years, since inception; told apart by the period member they are tagged with, e.g. OneYear, Past5Years, LifeOfFund, else by the length of their period), inception date, turnover and holdings count. A ticker or class id gives that class; a series id every class of the series.',
     tiers: [],
     entity: true,
     entityKind: 'fund',

@@ -2,8 +2,9 @@
 -- taxonomy) of each class, most recent period first. The spec's fund performance record.
 -- expensesPaid: the report states the cost of a hypothetical $10,000 investment (oef:ExpensesPaidAmt); the spec
 -- serves USD per $1,000 invested, so it is divided by 10. Rates are percent (fund_pct / fund_rate_pct).
--- Returns (oef:AvgAnnlRtrPct on the class with no index axis) are told apart by their context's length: 1, 5 and 10
--- years (within a month); any other length is the since-inception return (the longest such). Net assets, advisory fees,
+-- Returns (oef:AvgAnnlRtrPct on the class with no axis but a period member's) are told apart by the period their
+-- member names, else by their context's length (fund_return_period, 07_fund_return_periods.sql); of several
+-- since-inception returns the longest span wins. Net assets, advisory fees,
 -- turnover and holdings count are fund (series) figures in most reports: the class's own fact when tagged, else its
 -- series' (by the class context's series member, else the report's only series), else the report's undimensioned
 -- one. Filters and as_of as in fund_fees.
@@ -43,23 +44,46 @@ only_series AS (
   FROM fund_values WHERE series_member IS NOT NULL
   GROUP BY accession HAVING count(*) = 1
 ),
-return_spans AS (
-  SELECT accession, class_member, value, period_start,
-    date_diff('day', period_start, period_end + 1) / 365.25 AS years
+labels AS MATERIALIZED (SELECT * FROM fund_class_labels(c)),
+rtr AS MATERIALIZED (
+  SELECT row_number() OVER () AS id, accession, class_member, value, period_start, period_end, other_members,
+    date_diff('day', period_start, period_end + 1) / 365.25 AS span
   FROM tsr
-  WHERE class_member IS NOT NULL AND plain AND name = 'AvgAnnlRtrPct' AND period_start IS NOT NULL
+  WHERE class_member IS NOT NULL AND name = 'AvgAnnlRtrPct'
+),
+rtr_members AS (SELECT id, unnest(other_members) AS member FROM rtr),
+member_periods AS (
+  SELECT m.member, coalesce(fund_period_digits(m.key), max(w.years) FILTER (WHERE NOT w.since_inception AND (contains(m.key, w.word || 'year') OR contains(m.key, w.word || 'yr')))) AS years,
+    coalesce(bool_or(w.since_inception AND contains(m.key, w.word)), false) AS since_inception
+  FROM (SELECT DISTINCT member, fund_period_key(member) AS key FROM rtr_members) m
+  CROSS JOIN fund_return_period_words w
+  GROUP BY m.member, m.key
+),
+rtr_tagged AS (
+  -- a member that names no period (a benchmark index, a sector) makes the fact not the class's own return
+  SELECT r.id, max(p.years) AS member_years, bool_or(p.since_inception) AS member_inception,
+    bool_or(p.years IS NULL AND NOT p.since_inception) AS other_axis
+  FROM rtr_members r JOIN member_periods p USING (member)
+  GROUP BY r.id
+),
+return_spans AS (
+  SELECT r.accession, r.class_member, r.value, r.period_start, r.span, t.member_years IS NULL AND NOT coalesce(t.member_inception, false) AS by_span,
+    fund_return_period(t.member_years, coalesce(t.member_inception, false), r.span, date_diff('day', l.inception_date, r.period_end + 1) / 365.25) AS period
+  FROM rtr r LEFT JOIN rtr_tagged t USING (id)
+  LEFT JOIN labels l USING (accession, class_member)
+  WHERE NOT coalesce(t.other_axis, false)
 ),
 returns AS (
   SELECT accession, class_member,
-    max(value) FILTER (WHERE abs(years - 1) < 0.09) AS r1,
-    max(value) FILTER (WHERE abs(years - 5) < 0.09) AS r5,
-    max(value) FILTER (WHERE abs(years - 10) < 0.09) AS r10,
-    arg_max(value, years) FILTER (WHERE abs(years - 1) >= 0.09 AND abs(years - 5) >= 0.09 AND abs(years - 10) >= 0.09) AS r_inception,
-    arg_max(period_start, years) FILTER (WHERE abs(years - 1) >= 0.09 AND abs(years - 5) >= 0.09 AND abs(years - 10) >= 0.09) AS inception_start
+    max(value) FILTER (WHERE period = 1) AS r1,
+    max(value) FILTER (WHERE period = 5) AS r5,
+    max(value) FILTER (WHERE period = 10) AS r10,
+    arg_max(value, coalesce(span, 0)) FILTER (WHERE period = 0) AS r_inception,
+    -- a member-tagged return sits on the report year's context: its start is not the inception
+    arg_max(period_start, span) FILTER (WHERE period = 0 AND by_span) AS inception_start
   FROM return_spans
   GROUP BY accession, class_member
 ),
-labels AS MATERIALIZED (SELECT * FROM fund_class_labels(c)),
 dates AS (
   -- read from the facts already scanned, so the registrant's facts are read once
   SELECT t.accession, coalesce(min(t.filed), min(g.filed::DATE), max(g.report_date::DATE), max(t.period_end)) AS filed_date

@@ -127,7 +127,8 @@ test('an unknown ticker fails before any company is fetched, naming the ticker',
     const res = await runIngestCli(['--tickers', 'AAPL,NOSUCHTICKERX'], edgarEnv(dir, { SEC_USER_AGENT: UA }));
     assert.equal(res.code, 1);
     assert.match(res.stderr, /unknown ticker.*NOSUCHTICKERX/);
-    assert.deepEqual(edgar().requests.map((r) => r.path), ['/files/company_tickers.json']);
+    // the ticker lists only: the fund list (company_tickers_mf.json) is asked first, then the company list
+    assert.deepEqual(edgar().requests.map((r) => r.path), ['/files/company_tickers_mf.json', '/files/company_tickers.json']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
