@@ -4,10 +4,13 @@
 // yields final_facts()'s columns and types (checked against the writer's macro before anything is written), sorted
 // as new_facts() sorts (bucket, cik, concept, period_end, accession), written with commitBatch's COPY options (zstd,
 // 16,384-row groups, PARTITION_BY bucket) into a staging folder whose files are then moved into facts/bucket=N/.
-// Only the journal and manifest bookkeeping are skipped: the universe is a disposable cache under bench/out/.
+// Only the journal and manifest bookkeeping are skipped: the universe is a disposable cache outside the repository
+// (BENCH_UNIVERSE_DIR, default filings-bench-universe under the OS temp folder), so every checkout reuses one build; a
+// build is written aside and renamed into place when complete, so two benches starting at once never share a half one.
 // With `dimensional`, every revenue flow is also tagged by product and by geography (one-axis facts, as 10-K revenue
 // footnotes tag them), so the footnote endpoints have dimensional facts to read.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -16,6 +19,8 @@ import { DEMO_CIK_FIRST } from '../demo/DemoCompany.ts';
 import { defined } from '../engine/query/defined.ts';
 
 export const BENCH_OUT = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
+/** Where built universes are kept between runs (and between checkouts). */
+export const UNIVERSE_CACHE = path.resolve(process.env['BENCH_UNIVERSE_DIR'] ?? path.join(os.tmpdir(), 'filings-bench-universe'));
 export const UNIVERSE_FIRST_CIK = DEMO_CIK_FIRST + 1000;
 /** Bumped whenever the generator changes, so a stale cache is rebuilt. */
 const GENERATOR_VERSION = 3;
@@ -30,6 +35,8 @@ export interface UniverseOptions {
   threads?: number;
   memoryLimit?: string;
   log?: (line: string) => void;
+  /** Folder holding the cached universes (default UNIVERSE_CACHE). */
+  cacheDir?: string;
 }
 
 export interface Universe {
@@ -154,7 +161,7 @@ async function assertFactsLayout(c: DuckDBConnection, select: string, params: Re
 }
 
 function universeDir(o: UniverseOptions): string {
-  return path.join(BENCH_OUT, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}${o.dimensional === true ? '-dims' : ''}`);
+  return path.join(o.cacheDir ?? UNIVERSE_CACHE, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}${o.dimensional === true ? '-dims' : ''}`);
 }
 
 function parquetFiles(dir: string): string[] {
@@ -164,11 +171,15 @@ function parquetFiles(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Build the universe, or reuse the cached one under bench/out/ built with the same options. */
+/** Build the universe, or reuse the cached one built with the same options. */
 export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
-  const dir = universeDir(o);
-  const ready = path.join(dir, 'READY.json');
-  if (fs.existsSync(ready)) return { ...(JSON.parse(fs.readFileSync(ready, 'utf8')) as Universe), buildSeconds: null };
+  const final = universeDir(o);
+  const readyFile = (d: string) => path.join(d, 'READY.json');
+  if (fs.existsSync(readyFile(final))) return { ...(JSON.parse(fs.readFileSync(readyFile(final), 'utf8')) as Universe), buildSeconds: null };
+  // an incomplete folder (a build killed before this change) is never READY: clear it before the rename
+  fs.rmSync(final, { recursive: true, force: true });
+  const dir = `${final}.building-${String(process.pid)}`;
+  const ready = readyFile(dir);
   fs.rmSync(dir, { recursive: true, force: true });
   const log = o.log ?? (() => {});
   const started = performance.now();
@@ -203,10 +214,17 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
   }
   const files = parquetFiles(path.join(dir, 'facts'));
   const universe: Universe = {
-    dir, companies: o.companies, facts, files: files.length,
+    dir: final, companies: o.companies, facts, files: files.length,
     bytes: files.reduce((s, f) => s + fs.statSync(f).size, 0),
     buildSeconds: (performance.now() - started) / 1000, firstCik: UNIVERSE_FIRST_CIK,
   };
   fs.writeFileSync(ready, JSON.stringify(universe, null, 2));
+  try {
+    fs.renameSync(dir, final);
+  } catch (err) {
+    // another process finished the same universe first: keep its build, drop ours
+    if (!fs.existsSync(readyFile(final))) throw err;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   return universe;
 }

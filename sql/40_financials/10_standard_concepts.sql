@@ -14,6 +14,9 @@ SELECT line, rank, concept, sign::DOUBLE AS sign FROM (VALUES
   ('revenue', 6, 'us-gaap:RevenuesNetOfInterestExpense', 1),
   ('revenue', 7, 'ifrs-full:Revenue', 1),
   ('revenue', 8, 'ifrs-full:RevenueFromContractsWithCustomers', 1),
+  -- a bank's two income lines, from which its revenue is derived (not served: statement_layout leaves them out)
+  ('interestAndDividendIncome', 1, 'us-gaap:InterestAndDividendIncomeOperating', 1),
+  ('noninterestIncome', 1, 'us-gaap:NoninterestIncome', 1),
   ('costOfRevenue', 1, 'us-gaap:CostOfRevenue', 1),
   ('costOfRevenue', 2, 'us-gaap:CostOfGoodsAndServicesSold', 1),
   ('costOfRevenue', 3, 'us-gaap:CostOfGoodsSold', 1),
@@ -112,8 +115,12 @@ SELECT line, rank, concept, sign::DOUBLE AS sign FROM (VALUES
   ('totalLiabilities', 1, 'us-gaap:Liabilities', 1),
   ('totalLiabilities', 2, 'ifrs-full:Liabilities', 1),
   ('temporaryEquity', 1, 'us-gaap:TemporaryEquityCarryingAmountIncludingPortionAttributableToNoncontrollingInterests', 1),
-  ('temporaryEquity', 2, 'us-gaap:TemporaryEquityCarryingAmountAttributableToParent', 1),
-  ('temporaryEquity', 3, 'us-gaap:RedeemableNoncontrollingInterestEquityCarryingAmount', 1),
+  -- the pre-2011 taxonomies' total of the mezzanine section
+  ('temporaryEquity', 2, 'us-gaap:TemporaryEquityCarryingAmount', 1),
+  ('temporaryEquity', 3, 'us-gaap:TemporaryEquityCarryingAmountAttributableToParent', 1),
+  ('temporaryEquity', 4, 'us-gaap:RedeemableNoncontrollingInterestEquityCarryingAmount', 1),
+  -- what some filers tag on the face for the mezzanine line when it is carried at its redemption value
+  ('temporaryEquity', 5, 'us-gaap:TemporaryEquityRedemptionValue', 1),
   ('retainedEarnings', 1, 'us-gaap:RetainedEarningsAccumulatedDeficit', 1),
   ('retainedEarnings', 2, 'ifrs-full:RetainedEarnings', 1),
   ('stockholdersEquity', 1, 'us-gaap:StockholdersEquity', 1),

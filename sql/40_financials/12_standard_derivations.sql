@@ -6,6 +6,13 @@ CREATE OR REPLACE VIEW standard_derivations AS
 SELECT line, rank, round, term, coef::DOUBLE AS coef, required FROM (VALUES
   ('grossProfit', 1, 1, 'revenue', 1, true),
   ('grossProfit', 1, 1, 'costOfRevenue', -1, true),
+  -- revenue from the gross-profit identity, when the top line was filed under a company's own concept
+  ('revenue', 1, 1, 'grossProfit', 1, true),
+  ('revenue', 1, 1, 'costOfRevenue', 1, true),
+  -- a bank's revenue: total interest and dividend income plus noninterest income (the two parts its income statement
+  -- presents in place of sales)
+  ('revenue', 2, 1, 'interestAndDividendIncome', 1, true),
+  ('revenue', 2, 1, 'noninterestIncome', 1, true),
   ('totalEquity', 1, 1, 'stockholdersEquity', 1, true),
   ('totalEquity', 1, 1, 'noncontrollingInterest', 1, false),
   ('netIncomeToCommon', 1, 1, 'netIncome', 1, true),
