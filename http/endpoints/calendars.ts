@@ -75,6 +75,8 @@ export const IpoDeal = v.object({
   withdrawnDate: v.optional(v.pipe(isoDate, v.description('Withdrawn only: the Form RW'))),
 });
 
+const num = v.nullable(v.number());
+
 export const Offering = v.object({
   cik: v.pipe(v.number(), v.integer()),
   companyName: v.nullable(v.string()),
@@ -92,9 +94,24 @@ export const Offering = v.object({
     lastPostEffectiveAmendment: v.nullable(isoDate),
     withdrawnDate: v.nullable(isoDate),
   }), v.description('Lifecycle of the registration with the same file number: EFFECT notice, POS AM, Form RW')),
+  terms: v.pipe(v.nullable(v.object({
+    price: v.pipe(num, v.description('Price per share or unit (a final prospectus, or a fixed-price registration)')),
+    priceRangeLow: v.pipe(num, v.description('Low end of the price range of a preliminary prospectus')),
+    priceRangeHigh: num,
+    sharesOffered: v.pipe(num, v.description('Shares (units) offered, before the over-allotment option')),
+    overAllotmentShares: v.pipe(num, v.description("Additional shares the underwriters' option covers")),
+    grossProceeds: v.pipe(num, v.description('Total of the cover pricing table: price times shares offered')),
+    ticker: v.nullable(v.string()),
+    exchange: v.nullable(v.string()),
+  })), v.description('Terms stated on the prospectus cover (S-1/F-1 and amendments, 424B1/B3/B4); null for other forms or when not read')),
+  fees: v.pipe(v.nullable(v.object({
+    maxAggregateOfferingPrice: num,
+    registrationFee: num,
+    netFeeDue: v.pipe(num, v.description('After fees previously paid and offsets')),
+    fromAccession: v.pipe(v.string(), v.description('The filing whose fee exhibit this is (an earlier one of the registration when this filing has none)')),
+  })), v.description('Filing-fee exhibit (EX-FILING FEES / Exhibit 107) amounts; null when the registration has none on file')),
 });
 
-const num = v.nullable(v.number());
 const yoy = v.pipe(num, v.description('Year-over-year change as a decimal (0.07 = +7%), against the magnitude of the prior value'));
 
 export const ResearchSummary = v.object({
@@ -162,7 +179,7 @@ export const calendarEndpoints = [
     path: '/api/company/ipo-calendar',
     group: 'Filings',
     summary: 'IPO calendar',
-    description: "Market-wide IPO deals from registration filings (S-1, and F-1 of foreign issuers, by issuers that filed no periodic report before): filed; upcoming once an EFFECT notice sets the pricing date; priced by a 424B4 final prospectus; withdrawn by a Form RW. The stage follows from the documents on file, whatever order they arrived in: a later stage is never undone (an RW after a 424B4 leaves the deal priced). Fields not applicable to the stage are omitted. Newest first.",
+    description: "Market-wide IPO deals from registration filings (S-1, and F-1 of foreign issuers, by issuers that filed no periodic report before): filed; upcoming once an EFFECT notice or the issuer's acceleration request letter (CORRESP) sets the pricing date; priced by a 424B4 final prospectus; withdrawn by a Form RW. The stage follows from the documents on file, whatever order they arrived in: a later stage is never undone (an RW after a 424B4 leaves the deal priced). Fields not applicable to the stage are omitted. Newest first.",
     tiers: ['SP'],
     entity: false,
     params: {
@@ -179,7 +196,7 @@ export const calendarEndpoints = [
     path: '/api/filings/recent-offerings',
     group: 'Filings',
     summary: 'Recent offerings',
-    description: 'Registration statements (S-1, F-1, S-3, F-3 and amendments, automatic shelves) and prospectuses (424B1-424B8), newest first, each with the lifecycle of its registration (effective date, post-effective amendments, withdrawal). With an entity: that company only. Offering amounts and fees from the filing-fee exhibits are not served yet.',
+    description: 'Registration statements (S-1, F-1, S-3, F-3 and amendments, automatic shelves) and prospectuses (424B1-424B8), newest first, each with the lifecycle of its registration (effective date, post-effective amendments, withdrawal). With an entity: that company only. With the terms stated on the prospectus cover (price or range, shares, over-allotment option, gross proceeds, listing) and the amounts of the filing-fee exhibit (maximum aggregate offering price, fee, net fee due; carried from an earlier exhibit of the same registration when an amendment has none).',
     tiers: [],
     entity: 'optional',
     params: {

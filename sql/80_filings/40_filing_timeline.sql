@@ -10,12 +10,35 @@ WITH filings AS MATERIALIZED (
 newest AS (
   SELECT * FROM filings WHERE accession NOT LIKE 'content-%' ORDER BY filed DESC, accepted DESC NULLS LAST, accession DESC LIMIT 10
 ),
+-- each newest filing's documents as its submission lists them (filing_documents), once per file whatever the sources
+listed AS (
+  SELECT accession, filename, min(sequence) AS sequence, any_value(type) AS type, max(size) AS size
+  FROM src_filing_documents
+  WHERE bucket = cik_bucket(p_cik) AND cik = p_cik AND filename IS NOT NULL AND accession IN (SELECT accession FROM newest)
+  GROUP BY accession, filename
+),
+-- the spec's list: exhibits and slides in filing order, not the primary document, not the XBRL and other machine parts,
+-- images only from 50 KB (a logo or signature is no slide); an image whose size no source states is left out
+attached AS (
+  SELECT l.accession, list(l.filename ORDER BY l.sequence, l.filename) AS documents
+  FROM listed l JOIN newest n USING (accession)
+  WHERE l.filename IS DISTINCT FROM n.primary_document
+    AND l.sequence > (SELECT min(x.sequence) FROM listed x WHERE x.accession = l.accession)
+    AND NOT regexp_matches(coalesce(l.type, ''), '^(EX-101|XML|JSON|ZIP|EXCEL|COVER|XBRL)', 'i')
+    AND NOT regexp_matches(l.filename, '\.(xml|xsd|json|zip|xlsx|xls|css|js)$', 'i')
+    AND (NOT (regexp_matches(l.filename, '\.(jpe?g|gif|png|bmp|tiff?)$', 'i') OR coalesce(l.type, '') = 'GRAPHIC')
+         OR coalesce(l.size, 0) >= 51200)
+  GROUP BY l.accession
+),
 described AS (
-  SELECT n.*,
+  -- without a document list, the bare file names a source gave, with the same rule (images' sizes unknown: left out)
+  SELECT n.* REPLACE (CASE WHEN EXISTS (SELECT 1 FROM listed l WHERE l.accession = n.accession) THEN coalesce(a.documents, [])
+    ELSE list_filter(n.documents, f -> f IS DISTINCT FROM n.primary_document
+      AND NOT regexp_matches(f, '(\.(xml|xsd|json|zip|xlsx|xls|css|js|jpe?g|gif|png|bmp|tiff?)|^R[0-9]+\.htm)$', 'i')) END AS documents),
     CASE WHEN n.form IN ('8-K', '8-K/A') THEN
       (SELECT list(coalesce(i.name, 'Item ' || code) ORDER BY code) FROM unnest(n.items) AS u(code) LEFT JOIN form8k_item_names i USING (code))
     END AS events
-  FROM newest n
+  FROM newest n LEFT JOIN attached a USING (accession)
 ),
 recent AS (
   SELECT list(json_compact(json_object(

@@ -1,7 +1,9 @@
 -- One row per registration statement or prospectus (S-1, F-1, S-3, F-3 and their automatic-shelf forms, 424B1-424B8)
 -- of a company (p_cik) or of every company, filed from p_from to p_to (each optional), newest first, with the lifecycle of the registration it belongs to (same file number): when the SEC declared it
--- effective (EFFECT), post-effective amendments (POS AM), withdrawal (RW). Offering amounts and fees from the
--- filing-fee exhibits are not read yet (the fixtures' exhibits are HTML tables, not ffd inline XBRL). Key: accession.
+-- effective (EFFECT), post-effective amendments (POS AM), withdrawal (RW); the offering terms its cover states
+-- (prospectus_terms: price or range, shares, over-allotment option, gross proceeds, listing) and the amounts of its
+-- filing-fee exhibit (filing_fees). An amendment filed without a fee exhibit (a consent-only S-3/A) carries the fees of
+-- the newest earlier exhibit of the same registration, naming the filing they come from. Key: accession.
 CREATE OR REPLACE MACRO recent_offerings(p_cik, p_from, p_to) AS TABLE
 WITH filings AS MATERIALIZED (
   SELECT * FROM filing_rows(p_cik)
@@ -23,6 +25,16 @@ lifecycle AS (
 offerings AS (
   SELECT f.* FROM filings f, bounds b
   WHERE f.form NOT IN ('POS AM', 'EFFECT', 'RW') AND f.filed BETWEEN b.lo AND b.hi
+),
+fees AS (
+  SELECT x.accession, x.max_aggregate_offering_price, x.registration_fee, x.net_fee_due, f.cik, f.file_number, f.filed
+  FROM filing_fees() x JOIN filings f USING (accession)
+),
+fees_of AS (
+  SELECT o.accession,
+    coalesce(own.accession, (SELECT arg_max(p.accession, p.filed) FROM fees p
+                             WHERE p.cik = o.cik AND p.file_number = o.file_number AND p.filed <= o.filed)) AS from_accession
+  FROM offerings o LEFT JOIN fees own ON own.accession = o.accession
 )
 SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.form, o.accession AS accessionNumber,
   strftime(o.filed, '%Y-%m-%d') AS dateFiled,
@@ -34,8 +46,18 @@ SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.f
    'effectiveDate': strftime(l.effective, '%Y-%m-%d'),
    'postEffectiveAmendments': coalesce(l.post_effective_amendments, 0)::INTEGER,
    'lastPostEffectiveAmendment': strftime(l.last_post_effective_amendment, '%Y-%m-%d'),
-   'withdrawnDate': strftime(l.withdrawn, '%Y-%m-%d')} AS registration
+   'withdrawnDate': strftime(l.withdrawn, '%Y-%m-%d')} AS registration,
+  CASE WHEN t.accession IS NOT NULL THEN
+    {'price': t.price, 'priceRangeLow': t.price_range_low, 'priceRangeHigh': t.price_range_high,
+     'sharesOffered': t.shares_offered, 'overAllotmentShares': t.over_allotment_shares, 'grossProceeds': t.gross_proceeds,
+     'ticker': t.ticker, 'exchange': t.exchange} END AS terms,
+  CASE WHEN x.accession IS NOT NULL THEN
+    {'maxAggregateOfferingPrice': x.max_aggregate_offering_price, 'registrationFee': x.registration_fee,
+     'netFeeDue': x.net_fee_due, 'fromAccession': x.accession} END AS fees
 FROM offerings o
+LEFT JOIN prospectus_terms() t ON t.accession = o.accession
+LEFT JOIN fees_of fo ON fo.accession = o.accession
+LEFT JOIN fees x ON x.accession = fo.from_accession
 LEFT JOIN lifecycle l ON l.cik = o.cik AND l.file_number = o.file_number
 LEFT JOIN entity_index e ON e.cik = o.cik
 ORDER BY o.filed DESC, o.accession DESC;

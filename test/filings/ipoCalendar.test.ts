@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { fixturesPresent } from '../helpers/fixtures.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { DEMO_IPOS, ipoSubmissionsJson, type DemoIpo } from '../../demo/demoIpos.ts';
@@ -152,5 +153,99 @@ describe("the SEC's EFFECT notice (XML) of a real S-1", () => {
     const d = present(await deal(engine, cik));
     assert.equal(d['status'], 'upcoming');
     assert.equal(d['expectedPriceDate'], date);
+  });
+});
+
+/** An EDGAR full submission of one HTML document, with the SGML header EDGAR writes. */
+function submission(o: { accession: string; form: string; filed: string; cik: number; name: string; type: string; filename: string; html: string }): string {
+  const day = o.filed.replace(/-/g, '');
+  return `<SEC-DOCUMENT>${o.accession}.txt : ${day}\n<SEC-HEADER>${o.accession}.hdr.sgml : ${day}\n<ACCEPTANCE-DATETIME>${day}160500\n` +
+    `ACCESSION NUMBER:\t\t${o.accession}\nCONFORMED SUBMISSION TYPE:\t${o.form}\nPUBLIC DOCUMENT COUNT:\t\t1\nFILED AS OF DATE:\t\t${day}\n\n` +
+    `FILER:\n\n\tCOMPANY DATA:\t\n\t\tCOMPANY CONFORMED NAME:\t\t\t${o.name}\n\t\tCENTRAL INDEX KEY:\t\t\t${String(o.cik).padStart(10, '0')}\n\n</SEC-HEADER>\n` +
+    `<DOCUMENT>\n<TYPE>${o.type}\n<SEQUENCE>1\n<FILENAME>${o.filename}\n<TEXT>\n${o.html}\n</TEXT>\n</DOCUMENT>\n</SEC-DOCUMENT>\n`;
+}
+
+describe('an acceleration request letter (CORRESP) makes a filed deal upcoming on the date it asks for', () => {
+  let engine: Engine;
+  let cleanup: () => void;
+  const dir = tempDir('accel-');
+  const quill = defined(DEMO_IPOS.find((d) => d.filings.every((f) => f.form === 'S-1' || f.form === 'S-1/A')), 'filed demo deal');
+  before(async () => { ({ engine, cleanup } = await openTempEngine()); });
+  after(() => { cleanup(); });
+
+  test('the requested date (and time) read from the letter becomes expectedPriceDate', async () => {
+    const json = path.join(dir, `CIK${String(quill.cik).padStart(10, '0')}.json`);
+    fs.writeFileSync(json, JSON.stringify(ipoSubmissionsJson(quill)));
+    await ingestPaths(engine, [json]);
+    assert.equal((await deal(engine, quill.cik))?.['status'], 'filed');
+    const lastAmendment = defined(quill.filings.at(-1), 'amendment').filed;
+    const letterDate = new Date(Date.parse(lastAmendment) + 14 * 86_400_000).toISOString().slice(0, 10);
+    // The letter as registrants write it under Rule 461; the date requested is two business days after the letter.
+    const html = `<html><body><p>${new Date(letterDate).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}</p>` +
+      '<p>VIA EDGAR</p><p>Securities and Exchange Commission, Division of Corporation Finance, 100 F Street, N.E., Washington, D.C. 20549</p>' +
+      `<p>Re: ${quill.name} Registration Statement on Form S-1 (File No. 333-999999)</p>` +
+      '<p>Ladies and Gentlemen:</p><p>Pursuant to Rule 461 under the Securities Act of 1933, as amended, the undersigned registrant hereby ' +
+      'requests that the effective date of the above-referenced Registration Statement be accelerated so that it will become effective at ' +
+      '4:30 p.m., Eastern Time, on Wednesday, March 19, 2025, or as soon thereafter as practicable.</p><p>Very truly yours,</p></body></html>';
+    const file = path.join(dir, 'corresp.txt');
+    const accession = `${String(quill.cik).padStart(10, '0')}-25-000901`;
+    fs.writeFileSync(file, submission({ accession, form: 'CORRESP', filed: letterDate, cik: quill.cik, name: quill.name, type: 'CORRESP', filename: 'filename1.htm', html }));
+    await ingestPaths(engine, [file]);
+    // what the letter asks for, read from the letter
+    const text = html.replace(/<[^>]*>/g, ' ');
+    const asked = defined(/accelerated[\s\S]{0,200}?on \w+day, (\w+ \d+, \d{4})/.exec(text)?.[1], 'requested date');
+    const askedIso = new Date(`${asked} UTC`).toISOString().slice(0, 10);
+    const [req] = await engine.query<{ requested_date: string; requested_time: string }>(
+      "SELECT strftime(requested_date, '%Y-%m-%d') AS requested_date, requested_time FROM acceleration_requests() WHERE accession = $1", [accession]);
+    assert.deepEqual(req, { requested_date: askedIso, requested_time: '16:30' });
+    const d = present(await deal(engine, quill.cik));
+    assert.equal(d['status'], 'upcoming');
+    assert.equal(d['expectedPriceDate'], askedIso);
+    assert.ok(!('filedDate' in d));
+  });
+
+  test('a staff comment letter or response that names no requested date is not a request', async () => {
+    await ingestPaths(engine, [fixture('edgar', 'filings', 'correspondence')]);
+    const rows = await engine.query<{ accession: string }>('SELECT accession FROM acceleration_requests() WHERE cik = 320193');
+    for (const r of rows) {
+      const raw = fs.readFileSync(fixture('edgar', 'filings', 'correspondence', `${r.accession}.txt`), 'utf8');
+      assert.match(raw.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '), /request[^.]{0,200}accelerat/i, r.accession);
+    }
+  });
+});
+
+describe('IPO deals of the real S-1 registrations in the fixtures: terms from the prospectus cover', () => {
+  const folder = fixture('edgar', 'filings', 'S-1');
+  let engine: Engine;
+  let cleanup: () => void;
+  before(async () => {
+    ({ engine, cleanup } = await openTempEngine());
+    await ingestPaths(engine, [folder]);
+  });
+  after(() => { cleanup(); });
+
+  test('range (or fixed price), ticker and exchange as the cover states them; no final price before a 424B4', async () => {
+    let checked = 0;
+    for (const f of fs.readdirSync(folder)) {
+      const bytes = fs.readFileSync(path.join(folder, f));
+      const raw = (f.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+      const cik = Number(defined(/CENTRAL INDEX KEY:\s*(\d+)/.exec(raw)?.[1], 'cik'));
+      const d = await deal(engine, cik);
+      const text = raw.replace(/<[^>]*>/g, ' ').replace(/&#8220;/g, '“').replace(/&nbsp;|&#160;/g, ' ').replace(/\s+/g, ' ');
+      if (!/this is an initial public offering/i.test(text)) continue; // a resale registration of a listed company
+      checked++;
+      const p = present(d);
+      assert.equal(p['status'], 'filed', f);
+      assert.ok(!('price' in p), f);
+      const range = /initial public offering price[^.]{0,40} will be between \$\s?([0-9.]+) and \$\s?([0-9.]+)/i.exec(text);
+      const fixed = /each unit has an offering price of \$\s?([0-9.]+)/i.exec(text);
+      if (range) assert.deepEqual([p['priceRangeLow'], p['priceRangeHigh']], [Number(range[1]), Number(range[2])], f);
+      else if (fixed) assert.deepEqual([p['priceRangeLow'], p['priceRangeHigh']], [Number(fixed[1]), Number(fixed[1])], f);
+      const symbol = /under the (?:trading )?symbol “([A-Z.]+)/.exec(text)?.[1];
+      if (symbol !== undefined) assert.equal(p['proposedTicker'], symbol.replace(/\.$/, ''), f);
+      if (/on the Nasdaq [A-Z][a-z]+ Market under the symbol/.test(text)) assert.equal(p['exchange'], 'Nasdaq', f);
+      if (/on the New York Stock Exchange[^.]{0,30}under the symbol/.test(text)) assert.equal(p['exchange'], 'NYSE', f);
+    }
+    assert.ok(checked > 0 || !fixturesPresent);
   });
 });

@@ -10,6 +10,7 @@ import type { Engine } from '../../engine/db/Engine.ts';
 import { defined } from '../helpers/defined.ts';
 
 const S3 = fixture('edgar', 'filings', 'S-3', '0001193125-25-012209.txt.gz');
+const S3A = fixture('edgar', 'filings', 'S-3', '0001193125-25-068723.txt');
 const POS_AM = fixture('edgar', 'filings', 'POS-AM', '0001193125-25-110092.txt');
 const SUBMISSIONS = fixture('edgar', 'submissions', 'CIK0001796129.json.gz');
 
@@ -55,6 +56,23 @@ describe('recent offerings: a shelf registration and its lifecycle', () => {
     const dates = rows.map((x) => x.dateFiled);
     assert.deepEqual(dates, [...dates].sort().reverse());
     assert.ok(rows.some((x) => x.kind === 'prospectus' && x.fileNumber === s3.fileNumber));
+  });
+
+  test('the fee exhibit of the S-3 as its total row states it; the S-3/A without one carries it from the S-3', async () => {
+    const s3 = header(S3);
+    const raw = zlib.gunzipSync(fs.readFileSync(S3)).toString('utf8').replace(/&nbsp;/g, ' ');
+    // the exhibit's "Total Offering Amounts" row, read from the document's HTML table cells
+    const at = raw.indexOf('EX-FILING FEES');
+    const totalRow = raw.slice(raw.indexOf('Total Offering Amounts', at), raw.indexOf('Total Fees Previously Paid', at)).replace(/<[^>]*>/g, ' ');
+    const [offering, fee] = [...totalRow.matchAll(/\$\s*([0-9][0-9,.]*)/g)].map((m) => Number((m[1] ?? '').replace(/,/g, '')));
+    await ingestPaths(engine, [S3A]);
+    const rows = await engine.query<Offering & { fees: { maxAggregateOfferingPrice: number; registrationFee: number; fromAccession: string } | null }>(
+      'SELECT * FROM recent_offerings($1, NULL, NULL)', [1796129]);
+    const own = defined(rows.find((x) => x.accessionNumber === s3.accession), 'the S-3');
+    assert.deepEqual(own.fees && [own.fees.maxAggregateOfferingPrice, own.fees.registrationFee, own.fees.fromAccession], [offering, fee, s3.accession]);
+    const amendment = defined(rows.find((x) => x.accessionNumber === header(S3A).accession), 'the S-3/A');
+    assert.ok(!fs.readFileSync(S3A, 'utf8').includes('EX-FILING FEES'));
+    assert.equal(amendment.fees?.fromAccession, s3.accession);
   });
 
   test('from/to bound the filing dates', async () => {

@@ -27,6 +27,8 @@ export interface SgmlDocument {
   filename: string | null;
   description: string | null;
   body: Buffer | null;
+  /** Bytes of the file the document is (a uuencoded image decoded), as EDGAR's filing index states its size. */
+  size?: number;
 }
 
 export function isoDate(v: string | null): string | null {
@@ -86,6 +88,25 @@ function unwrap(body: Buffer): Buffer | null {
   return t;
 }
 
+/** The decoded length of a uuencoded body: each line's first character encodes how many bytes it carries. */
+function uudecodedLength(t: Buffer): number {
+  let n = 0;
+  let line = t.indexOf(0x0a) + 1; // past "begin 644 name"
+  while (line > 0 && line < t.length) {
+    const c = t[line] ?? 0x60;
+    const next = t.indexOf(0x0a, line);
+    if (c !== 0x60 && c >= 0x20 && c <= 0x5f && !t.subarray(line, line + 3).equals(Buffer.from('end'))) n += (c - 0x20) & 0x3f;
+    line = next < 0 ? -1 : next + 1;
+  }
+  return n;
+}
+
+/** Size of the document's file: its text, or for a uuencoded part the bytes it decodes to. */
+function fileSize(body: Buffer): number {
+  const t = trim(body);
+  return /^begin \d{3}/i.test(t.subarray(0, 10).toString('latin1')) ? uudecodedLength(t) : t.length;
+}
+
 function trim(b: Buffer): Buffer {
   let s = 0;
   let e = b.length;
@@ -111,7 +132,7 @@ export function splitDocuments(file: SourceFile, from: number): SgmlDocument[] {
     const meta = buf.subarray(d, t).toString('latin1');
     docs.push({
       type: metaTag(meta, 'TYPE'), sequence: metaTag(meta, 'SEQUENCE'), filename: metaTag(meta, 'FILENAME'),
-      description: metaTag(meta, 'DESCRIPTION'), body: unwrap(buf.subarray(t + 6, te)),
+      description: metaTag(meta, 'DESCRIPTION'), body: unwrap(buf.subarray(t + 6, te)), size: fileSize(buf.subarray(t + 6, te)),
     });
     pos = te + 7;
   }

@@ -35,7 +35,7 @@ export function pushDocumentRows(batch: Batch, key: SubmissionKey, docs: readonl
     const sequence = d.sequence !== null && /^\d+$/.test(d.sequence) ? Number(d.sequence) : i + 1;
     batch.filing_documents.push({
       cik: key.cik, accession: key.accession, sequence, filename: d.filename, type: d.type, description: d.description,
-      size: d.body?.length ?? null, source: 'sgml-header',
+      size: d.size ?? d.body?.length ?? null, source: 'sgml-header',
     });
     if (!hasText(d)) return;
     // 1990s submissions name no files: the text is keyed by its sequence (filing_texts maps it back).
