@@ -5,7 +5,8 @@
 // none: a job whose runner died is taken over, with the same jobId, once that runner's lease lapses.
 // Runs: at most `concurrency` jobs per process, each bounded by `timeoutMs`; a failed attempt is retried after
 // backoffMs * 2^(attempt-1), up to `maxAttempts`; then the job is `failed` and GETs report the error until
-// `failedCooldownMs` has passed, after which the next GET queues a fresh job.
+// `failedCooldownMs` has passed, after which the next GET queues a fresh job. A time-out is retried once: an identical
+// build that ran out of time twice would only do so again, so the second time-out fails the job with its reason.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ export interface JobRecord {
   error: string | null;
   /** The failure cannot be retried away (no annual report): reported at once, retried only after the cooldown. */
   permanent?: boolean;
+  /** Attempts that ran out of time (the second one is final). */
+  timeouts?: number;
 }
 
 /** What a builder returns: the JSON stored for the company (must not carry cik/jobId/generatedAt, which are added). */
@@ -65,11 +68,13 @@ export interface ModelJobsOptions {
   failedCooldownMs?: number;
   now?: () => number;
   logger?: JobLog;
+  /** Called once by close(), after the lock (the builder's connections). */
+  onClose?: () => Promise<void>;
 }
 
 class JobTimeout extends Error {
   constructor(ms: number) {
-    super(`model generation took longer than ${String(Math.round(ms / 1000))} s`);
+    super(`model generation took longer than ${ms >= 1000 ? `${String(Math.round(ms / 1000))} s` : `${String(ms)} ms`}`);
     this.name = 'JobTimeout';
   }
 }
@@ -88,7 +93,7 @@ export class ModelJobs {
   constructor(options: ModelJobsOptions) {
     this.o = {
       concurrency: 1, timeoutMs: 120_000, maxAttempts: 3, backoffMs: 2_000, leaseMs: 15_000, pollMs: 1_000,
-      failedCooldownMs: 3_600_000, now: Date.now, logger: silent, ...options,
+      failedCooldownMs: 3_600_000, now: Date.now, logger: silent, onClose: () => Promise.resolve(), ...options,
     };
     for (const sub of ['jobs', 'models', 'locks']) fs.mkdirSync(path.join(this.o.dir, sub), { recursive: true });
     // read_json over models/*.json needs a file to bind to before the first model exists (sql/90_models)
@@ -113,6 +118,7 @@ export class ModelJobs {
     // builds still running stop (their results would be discarded anyway); their job files and leases stay as they are
     for (const c of this.inFlight) c.abort();
     await this.o.lock.close();
+    await this.o.onClose();
   }
 
   private jobFile(cik: number): string {
@@ -263,13 +269,15 @@ export class ModelJobs {
         if (this.closed) return true;
         const message = err instanceof Error ? err.message : String(err);
         const permanent = err instanceof Error && err.name === 'NoAnnualReport';
-        const final = permanent || attempt.attempts >= this.o.maxAttempts;
+        const timeouts = (attempt.timeouts ?? 0) + (err instanceof JobTimeout ? 1 : 0);
+        const final = permanent || attempt.attempts >= this.o.maxAttempts || timeouts >= 2;
+        const reason = err instanceof JobTimeout && final ? `${message} (timed out on ${String(timeouts)} attempts; not retried again)` : message;
         const next: JobRecord = {
-          ...attempt, status: final ? 'failed' : 'queued', error: message, updatedAt: this.iso(), permanent,
+          ...attempt, status: final ? 'failed' : 'queued', error: reason, updatedAt: this.iso(), permanent, timeouts,
           notBefore: final ? 0 : this.o.now() + this.o.backoffMs * 2 ** (attempt.attempts - 1),
         };
         writeFileAtomic(this.jobFile(cik), JSON.stringify(next));
-        this.o.logger.warn({ cik, jobId: job.jobId, attempt: attempt.attempts, final, error: message }, 'model job attempt failed');
+        this.o.logger.warn({ cik, jobId: job.jobId, attempt: attempt.attempts, final, error: reason }, 'model job attempt failed');
       }
     } finally {
       clearInterval(heartbeat);

@@ -1,6 +1,6 @@
 // Reads what a model is decided from in SQL: the fact profile (sql/90_models: figures, ratios, enum decisions), the
 // revenue members and segments, and the figures free text may quote (every annual fact of the last three years).
-import type { Engine } from '../db/Engine.ts';
+import type { ModelQueries } from './ModelDb.ts';
 import type { KnownFigures } from './verifyFigures.ts';
 import type { NamedFigure } from './modelTypes.ts';
 
@@ -65,7 +65,7 @@ const RATIO_FIELDS = ['capex_to_revenue', 'ppe_to_assets', 'gross_margin', 'oper
 const LIVE = { profile: 'SELECT * FROM model_fact_profile($1)', known: 'SELECT DISTINCT v FROM model_known_amounts($1)' } as const;
 const STORED = { profile: 'SELECT * FROM model_fact_profile_stored($1)', known: 'SELECT DISTINCT v FROM model_known_amounts_stored($1)' } as const;
 
-export async function companyFacts(engine: Engine, cik: number, signal?: AbortSignal): Promise<CompanyFacts> {
+export async function companyFacts(engine: ModelQueries, cik: number, signal?: AbortSignal): Promise<CompanyFacts> {
   const options = signal ? { signal } : {};
   const sql = engine.warehouse().periodsCurrent ? STORED : LIVE;
   const [profile] = await engine.query<FactProfile>(sql.profile, [cik], options);

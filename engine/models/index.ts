@@ -9,6 +9,7 @@ import { RedisJobLock } from './RedisJobLock.ts';
 import { buildCompanyModels, type DocumentReader } from './buildCompanyModels.ts';
 import { deterministicProvider, type ModelProvider } from './deterministicProvider.ts';
 import { storeDocumentReader } from './storeDocumentReader.ts';
+import { ModelDb } from './ModelDb.ts';
 
 export { ModelJobs, type ModelAnswer, type StoredModel, type JobRecord } from './ModelJobs.ts';
 export type { DocumentReader } from './buildCompanyModels.ts';
@@ -19,6 +20,8 @@ export interface ModelServiceOptions extends Partial<Omit<ModelJobsOptions, 'dir
   reader?: DocumentReader;
   provider?: { name: string; provide: ModelProvider };
   logger?: JobLog;
+  /** DuckDB connections of the builds, apart from the request pool (default 1). */
+  connections?: number;
 }
 
 /** The models folder: inside the warehouse, beside _accounts, where a read-only server may still write. */
@@ -27,15 +30,18 @@ export function modelsDir(engine: Engine): string {
 }
 
 export function openModelJobs(engine: Engine, options: ModelServiceOptions = {}): ModelJobs {
-  const { redisUrl, reader, provider, logger, ...jobOptions } = options;
+  const { redisUrl, reader, provider, logger, connections, ...jobOptions } = options;
   const dir = modelsDir(engine);
-  const read = reader ?? storeDocumentReader(engine);
+  // builds query on connections of their own: a long build never holds one an API request is waiting for
+  const db = new ModelDb(engine, connections ?? 1);
+  const read = reader ?? storeDocumentReader(db);
   const chosen = provider ?? { name: 'offline-deterministic', provide: deterministicProvider };
   return new ModelJobs({
     ...jobOptions,
     ...(logger ? { logger } : {}),
     dir,
     lock: redisUrl ? new RedisJobLock(redisUrl) : new FileJobLock(path.join(dir, 'locks')),
-    build: (cik, signal) => buildCompanyModels(cik, { engine, reader: read, provider: chosen.provide, providerName: chosen.name, signal }),
+    onClose: () => db.close(),
+    build: (cik, signal) => buildCompanyModels(cik, { engine: db, reader: read, provider: chosen.provide, providerName: chosen.name, signal }),
   }).start();
 }
