@@ -10,6 +10,7 @@ import { buildCompanyModels, type DocumentReader } from './buildCompanyModels.ts
 import { deterministicProvider, type ModelProvider } from './deterministicProvider.ts';
 import { storeDocumentReader } from './storeDocumentReader.ts';
 import { ModelDb } from './ModelDb.ts';
+import { newerAnnualReport } from './newerAnnualReport.ts';
 
 export { ModelJobs, type ModelAnswer, type StoredModel, type JobRecord } from './ModelJobs.ts';
 export type { DocumentReader } from './buildCompanyModels.ts';
@@ -35,6 +36,9 @@ export function openModelJobs(engine: Engine, options: ModelServiceOptions = {})
   // builds query on connections of their own: a long build never holds one an API request is waiting for
   const db = new ModelDb(engine, connections ?? 1);
   const read = reader ?? storeDocumentReader(db);
+  // with the document store as the source, a model built from an older annual report than the newest stored is stale;
+  // a caller's own reader (tests) names documents the store does not hold, so nothing is stale then
+  const isStale = reader ? undefined : newerAnnualReport(engine);
   const chosen = provider ?? { name: 'offline-deterministic', provide: deterministicProvider };
   return new ModelJobs({
     ...jobOptions,
@@ -42,6 +46,7 @@ export function openModelJobs(engine: Engine, options: ModelServiceOptions = {})
     dir,
     lock: redisUrl ? new RedisJobLock(redisUrl) : new FileJobLock(path.join(dir, 'locks')),
     onClose: () => db.close(),
+    ...(isStale ? { isStale } : {}),
     build: (cik, signal) => buildCompanyModels(cik, { engine: db, reader: read, provider: chosen.provide, providerName: chosen.name, signal }),
   }).start();
 }
