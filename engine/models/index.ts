@@ -2,6 +2,8 @@
 // warehouse, the builder with its provider (offline by default; an OpenAI-compatible endpoint when configured) and the
 // verifier.
 import path from 'node:path';
+import type { Config } from '../config.ts';
+import { openAiProvider } from './openAiProvider.ts';
 import type { Engine } from '../db/Engine.ts';
 import { ModelJobs, type JobLog, type ModelJobsOptions } from './ModelJobs.ts';
 import { FileJobLock } from './FileJobLock.ts';
@@ -14,6 +16,13 @@ import { newerAnnualReport } from './newerAnnualReport.ts';
 
 export { ModelJobs, type ModelAnswer, type StoredModel, type JobRecord } from './ModelJobs.ts';
 export type { DocumentReader } from './buildCompanyModels.ts';
+export { openAiProvider } from './openAiProvider.ts';
+
+/** The provider the configuration names (MODEL_PROVIDER_URL, MODEL_NAME, MODEL_PROVIDER_KEY); the offline one without. */
+export function configuredProvider(config: Pick<Config, 'modelProvider'>): { name: string; provide: ModelProvider } {
+  const p = config.modelProvider;
+  return p ? { name: p.model, provide: openAiProvider(p) } : { name: 'offline-deterministic', provide: deterministicProvider };
+}
 
 export interface ModelServiceOptions extends Partial<Omit<ModelJobsOptions, 'dir' | 'build' | 'lock' | 'logger'>> {
   /** Shared leases across API processes (REDIS_URL); lock files in the models folder otherwise. */
