@@ -54,6 +54,12 @@ export interface Config {
   readonly mcpAccessTokenTtl: number;
   /** JSON file overriding the tier/plan defaults of http/tiers.ts (FILINGS_TIERS_FILE); null keeps the defaults. */
   readonly tiersFile: string | null;
+  /**
+   * An OpenAI-compatible chat-completions endpoint for company models (MODEL_PROVIDER_URL, the base URL before
+   * /chat/completions, e.g. https://api.openai.com/v1; MODEL_PROVIDER_KEY, sent as a Bearer token; MODEL_NAME, required
+   * with the URL). Null (the default): the offline deterministic provider. Its output is verified like any provider's.
+   */
+  readonly modelProvider: { readonly url: string; readonly key: string | null; readonly model: string } | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -76,6 +82,13 @@ function url(env: Env, field: string, fallback: string): string {
     throw new ConfigError(field, `expected an http(s) URL, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function modelProvider(env: Env): Config['modelProvider'] {
+  if (!env.MODEL_PROVIDER_URL) return null;
+  const model = env.MODEL_NAME?.trim();
+  if (!model) throw new ConfigError('MODEL_NAME', 'required with MODEL_PROVIDER_URL (the model the endpoint serves)');
+  return Object.freeze({ url: url(env, 'MODEL_PROVIDER_URL', ''), key: env.MODEL_PROVIDER_KEY || null, model });
 }
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
@@ -111,5 +124,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl: env.FILINGS_PUBLIC_URL ? url(env, 'FILINGS_PUBLIC_URL', '') : null,
     mcpAccessTokenTtl: positiveInt(env, 'FILINGS_MCP_TOKEN_TTL', 600, 86_400),
     tiersFile: env.FILINGS_TIERS_FILE ? path.resolve(cwd, env.FILINGS_TIERS_FILE) : null,
+    modelProvider: modelProvider(env),
   });
 }

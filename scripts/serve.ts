@@ -14,6 +14,7 @@ import { RedisRateLimiter } from '../http/rateLimit/RedisRateLimiter.ts';
 import type { RateLimiter } from '../http/rateLimit/RateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { mcpAccountsArea } from '../engine/accounts/mcpAccountsArea.ts';
+import { configuredProvider, openModelJobs } from '../engine/models/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const area = mcpAccountsArea(config);
   const app = await createApp({
     engine, tokens, limiter, tiers, logger, proxy: config.trustProxyHops,
+    // model jobs share leases across API processes through Redis when configured, and use the configured provider
+    models: openModelJobs(engine, { logger, redisUrl: config.redisUrl, provider: configuredProvider(config) }),
     mcp: { publicUrl, store: area.store, keys: area.keys, passwords: area.passwords, accessTokenTtl: config.mcpAccessTokenTtl },
   });
   const callback = app.callback();

@@ -5,7 +5,11 @@
 // none: a job whose runner died is taken over, with the same jobId, once that runner's lease lapses.
 // Runs: at most `concurrency` jobs per process, each bounded by `timeoutMs`; a failed attempt is retried after
 // backoffMs * 2^(attempt-1), up to `maxAttempts`; then the job is `failed` and GETs report the error until
-// `failedCooldownMs` has passed, after which the next GET queues a fresh job.
+// `failedCooldownMs` has passed, after which the next GET queues a fresh job. A time-out is retried once: an identical
+// build that ran out of time twice would only do so again, so the second time-out fails the job with its reason.
+// A stored model goes stale when `isStale` says so (a newer annual report was ingested): GETs keep answering it, with
+// the id of a refresh job queued at the first such GET, until the refresh stores the new model; a refresh that fails
+// leaves the old model served (and is tried again after the cooldown).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,13 +31,17 @@ export interface JobRecord {
   error: string | null;
   /** The failure cannot be retried away (no annual report): reported at once, retried only after the cooldown. */
   permanent?: boolean;
+  /** Attempts that ran out of time (the second one is final). */
+  timeouts?: number;
+  /** A refresh: the jobId of the stored model this job's build replaces. */
+  replaces?: string;
 }
 
 /** What a builder returns: the JSON stored for the company (must not carry cik/jobId/generatedAt, which are added). */
 export type ModelBuilder = (cik: number, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
 export type ModelAnswer =
-  | { state: 'ready'; model: StoredModel; etag: string }
+  | { state: 'ready'; model: StoredModel; etag: string; /** A newer source exists: the refresh job building from it. */ refreshJobId?: string }
   | { state: 'generating'; jobId: string }
   | { state: 'failed'; jobId: string; error: string; retryAfterSeconds: number; permanent: boolean };
 
@@ -65,11 +73,15 @@ export interface ModelJobsOptions {
   failedCooldownMs?: number;
   now?: () => number;
   logger?: JobLog;
+  /** Called once by close(), after the lock (the builder's connections). */
+  onClose?: () => Promise<void>;
+  /** True when a stored model no longer reflects the warehouse (default: never); asked on GETs of a ready model. */
+  isStale?: (model: StoredModel) => Promise<boolean>;
 }
 
 class JobTimeout extends Error {
   constructor(ms: number) {
-    super(`model generation took longer than ${String(Math.round(ms / 1000))} s`);
+    super(`model generation took longer than ${ms >= 1000 ? `${String(Math.round(ms / 1000))} s` : `${String(ms)} ms`}`);
     this.name = 'JobTimeout';
   }
 }
@@ -88,7 +100,7 @@ export class ModelJobs {
   constructor(options: ModelJobsOptions) {
     this.o = {
       concurrency: 1, timeoutMs: 120_000, maxAttempts: 3, backoffMs: 2_000, leaseMs: 15_000, pollMs: 1_000,
-      failedCooldownMs: 3_600_000, now: Date.now, logger: silent, ...options,
+      failedCooldownMs: 3_600_000, now: Date.now, logger: silent, onClose: () => Promise.resolve(), isStale: () => Promise.resolve(false), ...options,
     };
     for (const sub of ['jobs', 'models', 'locks']) fs.mkdirSync(path.join(this.o.dir, sub), { recursive: true });
     // read_json over models/*.json needs a file to bind to before the first model exists (sql/90_models)
@@ -113,6 +125,7 @@ export class ModelJobs {
     // builds still running stop (their results would be discarded anyway); their job files and leases stay as they are
     for (const c of this.inFlight) c.abort();
     await this.o.lock.close();
+    await this.o.onClose();
   }
 
   private jobFile(cik: number): string {
@@ -150,7 +163,7 @@ export class ModelJobs {
   /** The GET transition: ready, or the (possibly just queued) job's id, or the final failure. */
   async request(cik: number): Promise<ModelAnswer> {
     const ready = this.readModel(cik);
-    if (ready) return { state: 'ready', ...ready };
+    if (ready) return this.readyAnswer(cik, ready);
     let job = this.readJob(cik);
     if (job?.status === 'failed' && this.o.now() - Date.parse(job.updatedAt) >= this.o.failedCooldownMs) {
       job = await this.requeueFailed(cik, job);
@@ -167,17 +180,42 @@ export class ModelJobs {
     return { state: 'generating', jobId: job.jobId };
   }
 
-  private newJob(cik: number): JobRecord {
+  /** A stored model, with the refresh job under way when a newer source exists (queued by the first GET to see it). */
+  private async readyAnswer(cik: number, ready: { model: StoredModel; etag: string }): Promise<ModelAnswer> {
+    let job = this.readJob(cik);
+    // a job that is no refresh of this model is one that just stored it and is being retired
+    if (job && job.replaces !== ready.model.jobId) job = null;
+    if (!job) {
+      const stale = await this.o.isStale(ready.model).catch((err: unknown) => {
+        this.o.logger.warn({ cik, err: String(err) }, 'model staleness check failed: the stored model is served');
+        return false;
+      });
+      if (!stale) return { state: 'ready', ...ready };
+      job = this.createJob(cik, ready.model.jobId);
+      if (job.replaces !== ready.model.jobId) return { state: 'ready', ...ready };
+    } else if (job.status === 'failed' && this.o.now() - Date.parse(job.updatedAt) >= this.o.failedCooldownMs) {
+      job = await this.requeueFailed(cik, job);
+    }
+    // a refresh that failed leaves the old model served, without a refresh under way until its cooldown ends
+    if (job.status === 'failed' || job.status === 'done') return { state: 'ready', ...ready };
+    this.tick();
+    return { state: 'ready', ...ready, refreshJobId: job.jobId };
+  }
+
+  private newJob(cik: number, replaces?: string): JobRecord {
     const at = new Date(this.o.now()).toISOString();
-    return { jobId: crypto.randomUUID(), cik, status: 'queued', attempts: 0, createdAt: at, updatedAt: at, notBefore: 0, error: null };
+    return {
+      jobId: crypto.randomUUID(), cik, status: 'queued', attempts: 0, createdAt: at, updatedAt: at, notBefore: 0, error: null,
+      ...(replaces === undefined ? {} : { replaces }),
+    };
   }
 
   /** Exactly one job per company: whoever creates the file first wins, everyone else reads the winner's. */
-  private createJob(cik: number): JobRecord {
+  private createJob(cik: number, replaces?: string): JobRecord {
     const file = this.jobFile(cik);
     const existing = this.readJob(cik);
     if (existing?.status === 'done') fs.rmSync(file, { force: true });
-    const mine = this.newJob(cik);
+    const mine = this.newJob(cik, replaces);
     if (createFileExclusive(file, JSON.stringify(mine))) {
       this.o.logger.info({ cik, jobId: mine.jobId }, 'model job queued');
       return mine;
@@ -191,7 +229,7 @@ export class ModelJobs {
     try {
       const now = this.readJob(cik);
       if (now?.jobId !== failed.jobId || now.status !== 'failed') return now ?? failed;
-      const fresh = this.newJob(cik);
+      const fresh = this.newJob(cik, failed.replaces);
       writeFileAtomic(this.jobFile(cik), JSON.stringify(fresh));
       return fresh;
     } finally {
@@ -244,7 +282,9 @@ export class ModelJobs {
       // re-read under the lease: it may have finished, failed or been retired while we waited
       const job = this.readJob(cik);
       if (!job || job.status === 'done' || job.status === 'failed' || job.notBefore > this.o.now()) return true;
-      if (this.readModel(cik)) {
+      // a model stored meanwhile ends the job, unless the job is the refresh of that very model
+      const current = this.readModel(cik);
+      if (current && current.model.jobId !== job.replaces) {
         this.retire(cik, job);
         return true;
       }
@@ -263,13 +303,15 @@ export class ModelJobs {
         if (this.closed) return true;
         const message = err instanceof Error ? err.message : String(err);
         const permanent = err instanceof Error && err.name === 'NoAnnualReport';
-        const final = permanent || attempt.attempts >= this.o.maxAttempts;
+        const timeouts = (attempt.timeouts ?? 0) + (err instanceof JobTimeout ? 1 : 0);
+        const final = permanent || attempt.attempts >= this.o.maxAttempts || timeouts >= 2;
+        const reason = err instanceof JobTimeout && final ? `${message} (timed out on ${String(timeouts)} attempts; not retried again)` : message;
         const next: JobRecord = {
-          ...attempt, status: final ? 'failed' : 'queued', error: message, updatedAt: this.iso(), permanent,
+          ...attempt, status: final ? 'failed' : 'queued', error: reason, updatedAt: this.iso(), permanent, timeouts,
           notBefore: final ? 0 : this.o.now() + this.o.backoffMs * 2 ** (attempt.attempts - 1),
         };
         writeFileAtomic(this.jobFile(cik), JSON.stringify(next));
-        this.o.logger.warn({ cik, jobId: job.jobId, attempt: attempt.attempts, final, error: message }, 'model job attempt failed');
+        this.o.logger.warn({ cik, jobId: job.jobId, attempt: attempt.attempts, final, error: reason }, 'model job attempt failed');
       }
     } finally {
       clearInterval(heartbeat);

@@ -1,6 +1,6 @@
 // One model job's work: read the company's facts (SQL) and its latest annual report, let the provider propose both
 // models, re-read the document and verify everything the provider said against it and against the facts.
-import type { Engine } from '../db/Engine.ts';
+import type { ModelQueries } from './ModelDb.ts';
 import { companyFacts, type FactProfile } from './factProfile.ts';
 import { CitationVerifier } from './verifyCitations.ts';
 import { verifyBusinessModel, verifyEconomicModel, type FactDecisions } from './verifyModels.ts';
@@ -27,7 +27,8 @@ export interface BuiltModels {
 }
 
 export interface BuildOptions {
-  engine: Engine;
+  /** Where the facts are read: the model connections in the service, the Engine in tests. */
+  engine: ModelQueries;
   reader: DocumentReader;
   provider: ModelProvider;
   providerName: string;

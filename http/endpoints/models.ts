@@ -80,7 +80,9 @@ const LIFECYCLE = 'The first request for a company without a model queues one ba
   '(Retry-After: 5); every request while it runs, from any account or API process, answers 202 with the same jobId; then 200 with the model, ' +
   'stable and cacheable (ETag of the stored model). A failed attempt is retried with backoff (3 attempts, 2 s doubling, 120 s timeout each); ' +
   'when all fail the route answers 503 with the reason and Retry-After until a new attempt may start (1 hour). A company without an annual report ' +
-  '(10-K, 20-F, 40-F) answers 400 once its job has found none. Built offline and deterministically by default; every citation quote is verified verbatim ' +
+  '(10-K, 20-F, 40-F) answers 400 once its job has found none. A time-out is retried once only. When a newer annual report is ingested the stored model is stale: ' +
+  'the next request queues a refresh job and answers the old model (200) with header `X-Model-Refreshing: <jobId>` and Cache-Control no-cache until the ' +
+  'refresh stores the new model (a failed refresh leaves the old model served). Built offline and deterministically by default; every citation quote is verified verbatim ' +
   'against the named section of the document and figures in text against the XBRL facts. JSON only.';
 
 export const modelEndpoints = [defineEndpoint({

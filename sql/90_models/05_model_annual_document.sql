@@ -4,12 +4,7 @@
 -- and re-read at verification. Offsets are code points, so the slicing is done here, not in TypeScript.
 CREATE OR REPLACE MACRO model_annual_document(p_cik) AS TABLE
 WITH annual AS (
-  SELECT f.accession, f.form, f.filed, f.report_date, f.fy, t.filename, t.edgar_file
-  FROM filing_index f
-  JOIN filing_texts t ON t.accession = f.accession AND t.is_primary
-  WHERE f.cik = p_cik AND regexp_matches(f.form, '^(10-K|20-F|40-F)(/A)?$')
-  ORDER BY f.report_date DESC NULLS LAST, f.filed DESC NULLS LAST, f.form LIKE '%/A', f.accession DESC
-  LIMIT 1
+  SELECT * FROM model_annual_filing(p_cik)
 ),
 body AS (
   SELECT a.*, d.text FROM annual a JOIN src_document_text d ON d.accession = a.accession AND d.filename = a.filename

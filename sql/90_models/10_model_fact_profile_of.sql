@@ -1,6 +1,9 @@
 -- Grain: one row per company (none when it has no annual income statement): the XBRL figures a company model is
 -- decided from, over its latest three fiscal years (statements in the reporting currency), and the enum decisions the
--- economic model takes from facts. Rules (thresholds are ours, documented in the README and the OpenAPI description):
+-- economic model takes from facts. The statements come in as the caller's relations (inc_rel: income statement, 3
+-- annual periods; cf_rel: cash flow, 3; bs_rel: balance sheet, 1; ar_rel: as-reported annual periods, 3), so the same
+-- rules run over the period engine (model_fact_profile) or the statements materialized at ingest
+-- (model_fact_profile_stored). Rules (thresholds are ours, documented in the README and the OpenAPI description):
 --   capitalIntensity: regulated-asset-base when the SIC is 4900-4999 (utilities) and PP&E >= 50% of assets; else
 --     asset-heavy when latest capex/revenue >= 10% or PP&E/total assets >= 40%; asset-light when capex/revenue < 4%
 --     and PP&E/assets < 15% (either may be missing, not both); moderate otherwise; unknown without either ratio.
@@ -19,18 +22,18 @@
 --   orientation: 3-year returned (dividends + repurchases) and reinvested (capex + acquisitions) against 3-year operating
 --     cash flow: capital-return when returned >= 60% of it and above reinvested; growth-first when reinvested >= 60%
 --     and above returned; margin-first when the operating margin rose >= 2 points over the window; else balanced.
-CREATE OR REPLACE MACRO model_fact_profile(p_cik) AS TABLE
+CREATE OR REPLACE MACRO model_fact_profile_of(p_cik, inc_rel, cf_rel, bs_rel, ar_rel) AS TABLE
 WITH inc AS (
-  SELECT * FROM income_statement(p_cik, 'annual', 3, 'original', NULL)
+  SELECT * FROM query_table(inc_rel)
 ),
 cf AS (
-  SELECT * FROM cash_flow(p_cik, 'annual', 3, 'original', NULL)
+  SELECT * FROM query_table(cf_rel)
 ),
 bs AS (
-  SELECT * FROM balance_sheet(p_cik, 'annual', 1, 'original', NULL)
+  SELECT * FROM query_table(bs_rel)
 ),
 ar AS (
-  SELECT period, facts FROM as_reported(p_cik, 'annual', 3, NULL)
+  SELECT period, facts FROM query_table(ar_rel)
 ),
 extra AS (
   SELECT period,
