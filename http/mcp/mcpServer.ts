@@ -17,6 +17,7 @@ import type { TierConfig } from '../tiers.ts';
 import { callEndpoint } from './callEndpoint.ts';
 import type { EndpointTool } from './endpointTools.ts';
 import { PROMPTS, promptMessages } from './prompts.ts';
+import { structuredContent } from './outputSchema.ts';
 
 export interface McpDeps {
   app: Koa<AppState>;
@@ -58,8 +59,13 @@ export function createMcpServer(deps: McpDeps, account: Account, requestId: stri
     if (!handler) throw new Error(`no handler for ${entry.endpoint.path}`);
     const result = await callEndpoint({ app: deps.app, handler, endpoint: entry.endpoint, account, requestId, log }, request.params.arguments ?? {});
     if (!result.ok) return toolError(result.message);
-    const value = JSON.parse(result.json) as unknown;
-    const structured = Array.isArray(value) ? { data: value } : (value as Record<string, unknown>);
+    let structured;
+    try {
+      structured = structuredContent(entry.endpoint, JSON.parse(result.json));
+    } catch (err) {
+      log.error({ err, tool: entry.endpoint.path }, 'tool result does not fit its output schema');
+      return toolError(`Internal error; request id ${requestId} identifies it in the server log`);
+    }
     return { content: [{ type: 'text', text: result.json }], structuredContent: structured };
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
