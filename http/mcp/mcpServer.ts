@@ -49,7 +49,11 @@ export function createMcpServer(deps: McpDeps, account: Account, requestId: stri
     },
   );
   const { server } = mcp;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...deps.tools.values()].map((t) => t.tool) }));
+  // every tool fits in one page, so no cursor is ever issued: any cursor a client sends is one this server never gave
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: tools/list answers in one page and issues no cursors');
+    return { tools: [...deps.tools.values()].map((t) => t.tool) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const entry = deps.tools.get(request.params.name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
