@@ -70,5 +70,7 @@ async function bodyText(body: unknown): Promise<string> {
     for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     return Buffer.concat(chunks).toString('utf8');
   }
+  // Koa serializes an object body itself: the company-model routes' 202 "generating" answer is one
+  if (body !== null && typeof body === 'object') return JSON.stringify(body);
   throw new Error('endpoint handler left an unexpected body');
 }

@@ -1,12 +1,14 @@
 // One MCP tool per registry endpoint, computed at start-up from the same registry and valibot schemas that drive the
 // routes and OpenAPI: an endpoint added later becomes a tool with no code here. Names are the path under /api with
-// separators turned into underscores (`/api/company/details` -> `company_details`).
+// separators turned into underscores (`/api/company/details` -> `company_details`). The output schema is the route's
+// 200 body as the published OpenAPI document describes it (outputSchema.ts).
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Endpoint } from '../registry.ts';
 import { admittedPlans, type TierConfig } from '../tiers.ts';
 import { endpointParams } from '../params/validateQuery.ts';
 import { ENTITY_PARAM_NAMES } from '../params/entityParams.ts';
+import { outputSchema } from './outputSchema.ts';
 
 export interface EndpointTool {
   tool: Tool;
@@ -42,7 +44,7 @@ function description(endpoint: Endpoint, tiers: TierConfig): string {
   return parts.filter((p) => p !== '').join('\n\n');
 }
 
-export function endpointTools(endpoints: readonly Endpoint[], tiers: TierConfig): Map<string, EndpointTool> {
+export function endpointTools(endpoints: readonly Endpoint[], tiers: TierConfig, openapi: Readonly<Record<string, unknown>>): Map<string, EndpointTool> {
   const tools = new Map<string, EndpointTool>();
   for (const endpoint of endpoints) {
     const name = toolName(endpoint);
@@ -54,6 +56,7 @@ export function endpointTools(endpoints: readonly Endpoint[], tiers: TierConfig)
         title: endpoint.summary,
         description: description(endpoint, tiers),
         inputSchema: inputSchema(endpoint),
+        outputSchema: outputSchema(openapi, endpoint),
         annotations: { title: endpoint.summary, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
     });

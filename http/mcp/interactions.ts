@@ -9,6 +9,9 @@ import type { PasswordStore } from '../../engine/accounts/PasswordStore.ts';
 import type { OAuthStore } from '../../engine/accounts/OAuthStore.ts';
 import { CONSENT_MODEL, consentKey, INTERACTION_PREFIX } from './oauthServer.ts';
 import { consentPage, problemPage, signInPage } from './signInPage.ts';
+import { planSummary, scopeWords } from './consentText.ts';
+import type { Endpoint } from '../registry.ts';
+import type { TierConfig } from '../tiers.ts';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -17,6 +20,9 @@ export interface InteractionDeps {
   store: OAuthStore;
   /** Seconds a remembered consent lasts. */
   consentTtl: number;
+  /** What the consent page says about the account's plan. */
+  tiers: TierConfig;
+  endpoints: readonly Endpoint[];
 }
 
 const PATH = new RegExp(`^${INTERACTION_PREFIX}/([A-Za-z0-9_-]{1,64})(?:/(login|confirm|abort))?$`);
@@ -66,7 +72,10 @@ export function interactions(deps: InteractionDeps): Koa.Middleware {
         return;
       }
       page(ctx, 200, consentPage(`${base}/confirm`, `${base}/abort`, {
-        clientName, accountName: account.name || accountId, plan: account.plan, resource: typeof details.params.resource === 'string' ? details.params.resource : '',
+        clientName, accountName: account.name || accountId,
+        plan: planSummary(account.plan, deps.tiers, deps.endpoints),
+        permissions: scopeWords(requestedScope(details)),
+        resource: typeof details.params.resource === 'string' ? details.params.resource : '',
       }));
       return;
     }
@@ -112,6 +121,13 @@ export function interactions(deps: InteractionDeps): Koa.Middleware {
     ctx.respond = false;
     await deps.provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   };
+}
+
+/** What the client asked for and what the grant still lacks (a client that names no scope is given the resource's). */
+function requestedScope(details: { params: Record<string, unknown>; prompt: { details: Record<string, unknown> } }): string {
+  const missing = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+  const asked = typeof details.params.scope === 'string' ? details.params.scope : '';
+  return [asked, ...(missing.missingOIDCScope ?? []), ...Object.values(missing.missingResourceScopes ?? {}).flat()].join(' ');
 }
 
 function page(ctx: Koa.Context, status: number, html: string): void {

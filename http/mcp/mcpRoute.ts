@@ -38,10 +38,36 @@ export async function verifyAccessToken(deps: Pick<McpRouteDeps, 'provider' | 't
   return { ok: true, account };
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * DNS-rebinding protection: a page of another site whose name was re-pointed at this server sends its own name as
+ * Host, so only the public URL's host is served (on a loopback address, any loopback name with the same port). Origin
+ * is not restricted: browser-based clients of other origins are welcome, and the credential is a bearer token a page
+ * cannot borrow, unlike a cookie.
+ */
+function hostAllowed(host: string, publicHost: URL): boolean {
+  if (host === publicHost.host) return true;
+  let asked: URL;
+  try {
+    asked = new URL(`http://${host}`);
+  } catch {
+    return false;
+  }
+  return LOOPBACK.has(publicHost.hostname) && LOOPBACK.has(asked.hostname) && asked.port === publicHost.port;
+}
+
 export function mcpRoute(deps: McpRouteDeps): Koa.Middleware<AppState> {
+  const publicHost = new URL(deps.resource);
   return async function mcp(ctx, next) {
     if (ctx.path !== MCP_PATH) {
       await next();
+      return;
+    }
+    if (!hostAllowed(ctx.host, publicHost)) {
+      ctx.status = 403;
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Host "${ctx.host}" is not this server (${publicHost.host})` }, id: null });
       return;
     }
     // browser-based MCP clients call across origins; the bearer token (not a cookie) is the credential

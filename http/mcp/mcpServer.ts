@@ -17,6 +17,7 @@ import type { TierConfig } from '../tiers.ts';
 import { callEndpoint } from './callEndpoint.ts';
 import type { EndpointTool } from './endpointTools.ts';
 import { PROMPTS, promptMessages } from './prompts.ts';
+import { structuredContent } from './outputSchema.ts';
 
 export interface McpDeps {
   app: Koa<AppState>;
@@ -48,7 +49,11 @@ export function createMcpServer(deps: McpDeps, account: Account, requestId: stri
     },
   );
   const { server } = mcp;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...deps.tools.values()].map((t) => t.tool) }));
+  // every tool fits in one page, so no cursor is ever issued: any cursor a client sends is one this server never gave
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: tools/list answers in one page and issues no cursors');
+    return { tools: [...deps.tools.values()].map((t) => t.tool) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const entry = deps.tools.get(request.params.name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
@@ -58,8 +63,13 @@ export function createMcpServer(deps: McpDeps, account: Account, requestId: stri
     if (!handler) throw new Error(`no handler for ${entry.endpoint.path}`);
     const result = await callEndpoint({ app: deps.app, handler, endpoint: entry.endpoint, account, requestId, log }, request.params.arguments ?? {});
     if (!result.ok) return toolError(result.message);
-    const value = JSON.parse(result.json) as unknown;
-    const structured = Array.isArray(value) ? { data: value } : (value as Record<string, unknown>);
+    let structured;
+    try {
+      structured = structuredContent(entry.endpoint, JSON.parse(result.json));
+    } catch (err) {
+      log.error({ err, tool: entry.endpoint.path }, 'tool result does not fit its output schema');
+      return toolError(`Internal error; request id ${requestId} identifies it in the server log`);
+    }
     return { content: [{ type: 'text', text: result.json }], structuredContent: structured };
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({

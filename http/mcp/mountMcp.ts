@@ -58,8 +58,8 @@ export function mountMcp(options: McpOptions, deps: McpMountDeps): MountedMcp {
     ...(options.authorizationCodeTtl !== undefined ? { authorizationCodeTtl: options.authorizationCodeTtl } : {}),
     ...(options.refreshTokenTtl !== undefined ? { refreshTokenTtl: options.refreshTokenTtl } : {}),
   });
-  const tools = endpointTools(deps.endpoints, deps.tiers);
-  const signIn = interactions({ provider, tokens: deps.tokens, passwords: options.passwords, store: options.store, consentTtl: 365 * 24 * 3600 });
+  const tools = endpointTools(deps.endpoints, deps.tiers, JSON.parse(deps.openapi) as Record<string, unknown>);
+  const signIn = interactions({ provider, tokens: deps.tokens, passwords: options.passwords, store: options.store, consentTtl: 365 * 24 * 3600, tiers: deps.tiers, endpoints: deps.endpoints });
   const oauth = oauthRoutes({ provider, publicUrl, resource });
   return {
     resource: mcpRoute({

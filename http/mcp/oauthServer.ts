@@ -4,6 +4,12 @@
 // MCP resource, opaque access tokens that live minutes, refresh tokens rotated on every use (a second use of a rotated
 // token revokes the whole grant: oidc-provider's reuse detection), revocation (RFC 7009). Records live in an
 // OAuthStore (files in the accounts area, or Redis), keys in the accounts area: a restart signs nobody out.
+//
+// Node 20: oidc-provider 9 prints "Unsupported runtime" on any release older than the Node 22 LTS ("Jod"). The check
+// compares the LTS code name only and gates nothing. The one newer API its code calls is URL.parse (redirect URIs,
+// resource indicators), which Node 20.18 has (backported from 22.1); jose 6 uses RS256 WebCrypto, present since Node
+// 15; the features we do not enable (DPoP, client ID metadata documents, request objects) are the other callers.
+// test/mcp/oidcRuntime.test.ts checks URL.parse behaves as oidc-provider relies on; the warning is harmless here.
 import Provider, { errors, type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { TokenStore } from '../../engine/accounts/TokenStore.ts';
 import type { OAuthStore } from '../../engine/accounts/OAuthStore.ts';

@@ -9,6 +9,9 @@ const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1a1d21; margin: 0; }
   main { max-width: 26rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 10px; box-shadow: 0 2px 10px rgba(0,0,0,.08); }
   h1 { font-size: 1.35rem; margin: 0 0 .5rem; }
+  h2 { font-size: 1rem; margin: 1rem 0 .25rem; }
+  ul { margin: .25rem 0 1rem; padding-left: 1.25rem; }
+  li { margin: .25rem 0; }
   p { margin: .5rem 0 1rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }
   input { width: 100%; box-sizing: border-box; font: inherit; padding: .55rem .7rem; margin-top: .3rem; border: 1px solid #8a9099; border-radius: 6px; }
@@ -63,15 +66,29 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   });
 }
 
-export function consentPage(action: string, abortAction: string, details: { clientName: string; accountName: string; plan: string; resource: string }): string {
+export interface ConsentDetails {
+  clientName: string;
+  accountName: string;
+  plan: { title: string; description: string };
+  /** The requested permissions, in words. */
+  permissions: readonly string[];
+  resource: string;
+}
+
+export function consentPage(action: string, abortAction: string, details: ConsentDetails): string {
+  const permissions = details.permissions.map((p) => `<li>${escapeHtml(p)}</li>`).join('\n');
   return renderPage({
     title: 'Allow access',
     body: `<h1>Allow access?</h1>
-<p><strong>${escapeHtml(details.clientName)}</strong> asks to call the filings API as you. It will see what your plan allows and nothing else; you can revoke it at any time.</p>
+<p><strong>${escapeHtml(details.clientName)}</strong> asks to use the filings API as you. It will see what your plan allows and nothing else; you can revoke it at any time.</p>
+<h2>It will be able to</h2>
+<ul>
+${permissions}
+</ul>
 <dl>
 <dt>Account</dt><dd>${escapeHtml(details.accountName)}</dd>
-<dt>Plan</dt><dd>${escapeHtml(details.plan)}</dd>
-<dt>Resource</dt><dd>${escapeHtml(details.resource)}</dd>
+<dt>Plan</dt><dd><strong>${escapeHtml(details.plan.title)}</strong>: ${escapeHtml(details.plan.description)}</dd>
+<dt>Server</dt><dd>${escapeHtml(details.resource)}</dd>
 </dl>
 <div class="actions">
 <form method="post" action="${escapeHtml(action)}"><button type="submit">Allow</button></form>
