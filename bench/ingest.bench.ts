@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths } from '../engine/ingest/ingest.ts';
+import type { IngestStage } from '../engine/ingest/IngestStages.ts';
 import { syntheticCompanies } from '../demo/demoCompanies.ts';
 import { writeDemoSources } from '../demo/writeDemoSources.ts';
 import { BENCH_OUT } from './universe.ts';
@@ -34,12 +35,15 @@ function median(xs: number[]): number {
 }
 
 const results: Record<string, unknown>[] = [];
+const STAGES: IngestStage[] = ['read', 'parse', 'stage', 'dedupe', 'write', 'commit'];
+const stageRows: string[][] = [['input', ...STAGES.map((s) => `${s} / parse`), 'other / parse']];
 
 async function measure(label: string, files: string[]): Promise<string[]> {
   const buffers = files.map((f) => fs.readFileSync(f));
   const bytes = buffers.reduce((s, b) => s + b.length, 0);
   const parseMs: number[] = [];
   const ingestMs: number[] = [];
+  const stageMs: Record<string, number>[] = [];
   let facts = 0;
   for (let r = 0; r < runs; r++) {
     const started = performance.now();
@@ -52,9 +56,11 @@ async function measure(label: string, files: string[]): Promise<string[]> {
     fs.rmSync(dir, { recursive: true, force: true });
     const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2 });
     try {
+      const stages: Record<string, number> = {};
       const t = performance.now();
-      const report = await ingestPaths(engine, files);
+      const report = await ingestPaths(engine, files, { onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; } });
       ingestMs.push(performance.now() - t);
+      stageMs.push(stages);
       facts = report.rows.facts ?? 0;
     } finally {
       engine.close();
@@ -64,7 +70,11 @@ async function measure(label: string, files: string[]): Promise<string[]> {
   const mb = bytes / 1e6;
   const p = median(parseMs);
   const i = median(ingestMs);
-  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p });
+  // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
+  const stages = stageMs[ingestMs.indexOf(i)] ?? {};
+  const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
+  stageRows.push([label, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
+  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, stages });
   return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
     `${(i / p).toFixed(1)}x`, Math.round(facts / (i / 1000)).toLocaleString('en-US')];
 }
@@ -78,4 +88,6 @@ const rows = [
 ];
 console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
 printTable(rows);
+console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
+printTable(stageRows);
 fs.writeFileSync(path.join(BENCH_OUT, 'ingest.json'), JSON.stringify({ runs, results, measuredAt: new Date().toISOString() }, null, 2));

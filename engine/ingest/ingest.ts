@@ -6,6 +6,7 @@ import type { SourceFile } from './SourceFile.ts';
 import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
 import { parseInto } from './parsers/Parser.ts';
 import type { Engine } from '../db/Engine.ts';
+import type { OnStage } from './IngestStages.ts';
 import { acquireWriterLock, commitBatch, recoverStaging, type Manifest } from '../warehouse/commitBatch.ts';
 
 export interface IngestProgress {
@@ -50,6 +51,8 @@ export interface IngestOptions extends IngestProgress {
    * (the materialized periods) are refreshed here so two writers never rebuild them at once.
    */
   afterCommit?: (engine: Engine, report: IngestReport) => Promise<void>;
+  /** Told the elapsed time of each stage (read, parse, stage, dedupe, write, commit) as it ends. */
+  onStage?: OnStage;
 }
 
 export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
@@ -71,6 +74,7 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
         const manifest = await commitBatch(engine, batch, {
           inputs: batchInputs,
           ...(options.beforeJournal ? { beforeJournal: options.beforeJournal } : {}),
+          ...(options.onStage ? { onStage: options.onStage } : {}),
         });
         report.manifests.push(manifest);
         for (const [k, v] of Object.entries(manifest.rows)) report.rows[k] = (report.rows[k] ?? 0) + v;
@@ -80,11 +84,15 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       batchBytes = 0;
     };
 
+    let readStarted = performance.now();
     for await (const unit of readInputs(paths)) {
+      const parseStarted = performance.now();
+      options.onStage?.('read', parseStarted - readStarted);
       const name = unitName(unit);
       const size = unit.kind === 'file' ? unit.file.bytes.length : [...unit.group.files.values()].reduce((s, f) => s + f.bytes.length, 0);
       try {
         const kinds = unit.kind === 'file' ? parseFile(unit.file, batch) : parseGroup(unit, batch);
+        options.onStage?.('parse', performance.now() - parseStarted);
         if (kinds.length === 0) {
           if (explicit.has(name)) throw new IngestError(name, 'unrecognised format (not companyfacts, submissions, tickers, XBRL, inline XBRL, SGML or an FS data set)');
           report.skipped.push({ name, reason: 'unrecognised format' });
@@ -99,6 +107,7 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       batchBytes += size;
       options.onUnit?.(name, consumed);
       if (batchBytes >= limit) await flush();
+      readStarted = performance.now();
     }
     await flush();
     const added = Object.values(report.rows).some((n) => n > 0);

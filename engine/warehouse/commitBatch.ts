@@ -10,6 +10,7 @@ import type { Engine } from '../db/Engine.ts';
 import { DATASETS, type DatasetRows, type DatasetSpec } from './datasets.ts';
 import type { StageType } from './DatasetDescriptor.ts';
 import { quoteIdentifier, quotePath } from '../db/quote.ts';
+import { timed, type OnStage } from '../ingest/IngestStages.ts';
 
 export interface Manifest {
   batchId: string;
@@ -203,6 +204,8 @@ export interface CommitOptions {
   inputs: string[];
   /** Test hook: called after staging files are written and before the journal; throwing simulates a crash. */
   beforeJournal?: () => void;
+  /** Told the elapsed time of each stage (stage, dedupe, write, commit) as it ends. */
+  onStage?: OnStage;
 }
 
 /**
@@ -228,23 +231,26 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
         counts[spec.name] = 0;
         continue;
       }
-      await appendRows(c, spec, list);
-      await c.run(`CREATE OR REPLACE TEMP TABLE ${pending} AS SELECT * FROM ${fresh}()`);
-      const n = Number(defined((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0], '(await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0]')[0]);
+      await timed(options.onStage, 'stage', () => appendRows(c, spec, list));
+      const n = await timed(options.onStage, 'dedupe', async () => {
+        await c.run(`CREATE OR REPLACE TEMP TABLE ${pending} AS SELECT * FROM ${fresh}()`);
+        return Number(defined((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0], 'count of pending rows')[0]);
+      });
       counts[spec.name] = n;
-      if (n > 0) {
+      if (n > 0) await timed(options.onStage, 'write', async () => {
         const out = path.join(stagingDir, spec.name);
         fs.mkdirSync(out, { recursive: true });
-        const options = spec.partitioned
+        const copyOptions = spec.partitioned
           ? `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-${batchId}-{i}'`
           : `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384`;
         const target = spec.partitioned ? out : path.join(out, `part-${batchId}.parquet`);
-        await c.run(`COPY (SELECT * FROM ${pending}) TO ${quotePath(target)} (${options})`);
-      }
+        await c.run(`COPY (SELECT * FROM ${pending}) TO ${quotePath(target)} (${copyOptions})`);
+      });
       await c.run(`DROP TABLE ${pending}`);
       await c.run(`DELETE FROM ${stage}`);
     }
     options.beforeJournal?.();
+    const commitStarted = performance.now();
     const moves = listFiles(stagingDir).map((file) => {
       const rel = path.relative(stagingDir, file);
       return { from: path.relative(warehouseDir, file), to: rel };
@@ -258,6 +264,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
     };
     if (moves.length === 0) {
       fs.rmSync(stagingDir, { recursive: true, force: true });
+      options.onStage?.('commit', performance.now() - commitStarted);
       return manifest;
     }
     const journal: Journal = { batchId, moves, manifest };
@@ -269,6 +276,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
     fs.renameSync(`${journalFile}.tmp`, journalFile);
     applyJournal(warehouseDir, journal);
     fs.rmSync(stagingDir, { recursive: true, force: true });
+    options.onStage?.('commit', performance.now() - commitStarted);
     return manifest;
   } catch (err) {
     if (!fs.existsSync(path.join(stagingDir, 'COMMIT.json'))) fs.rmSync(stagingDir, { recursive: true, force: true });
