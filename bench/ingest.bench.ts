@@ -35,7 +35,7 @@ function median(xs: number[]): number {
 }
 
 const results: Record<string, unknown>[] = [];
-const STAGES: IngestStage[] = ['read', 'parse', 'stage', 'dedupe', 'write', 'commit'];
+const STAGES: IngestStage[] = ['read', 'parse', 'stage', 'write', 'commit'];
 const stageRows: string[][] = [['input', ...STAGES.map((s) => `${s} / parse`), 'other / parse']];
 
 async function measure(label: string, files: string[]): Promise<string[]> {
@@ -54,7 +54,7 @@ async function measure(label: string, files: string[]): Promise<string[]> {
 
     const dir = path.join(BENCH_OUT, 'ingest-warehouse');
     fs.rmSync(dir, { recursive: true, force: true });
-    const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2 });
+    const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
     try {
       const stages: Record<string, number> = {};
       const t = performance.now();

@@ -2,10 +2,10 @@
 
 /**
  * read: bytes off disk or out of a zip member; parse: source document -> row objects; stage: rows into the DuckDB
- * staging tables; dedupe: new_<name>() against the warehouse; write: sorted zstd Parquet into _staging; commit: the
- * journal and the moves into place.
+ * staging tables; write: new_<name>() (typed, deduplicated against the warehouse, sorted) as zstd Parquet into
+ * _staging; commit: the journal and the moves into place.
  */
-export type IngestStage = 'read' | 'parse' | 'stage' | 'dedupe' | 'write' | 'commit';
+export type IngestStage = 'read' | 'parse' | 'stage' | 'write' | 'commit';
 
 export type OnStage = (stage: IngestStage, ms: number) => void;
 

@@ -51,7 +51,7 @@ export interface IngestOptions extends IngestProgress {
    * (the materialized periods) are refreshed here so two writers never rebuild them at once.
    */
   afterCommit?: (engine: Engine, report: IngestReport) => Promise<void>;
-  /** Told the elapsed time of each stage (read, parse, stage, dedupe, write, commit) as it ends. */
+  /** Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends. */
   onStage?: OnStage;
 }
 
