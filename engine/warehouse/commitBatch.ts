@@ -206,6 +206,42 @@ export interface CommitOptions {
   beforeJournal?: () => void;
   /** Told the elapsed time of each stage (stage, write, commit) as it ends. */
   onStage?: OnStage;
+  /**
+   * Rows of this batch already appended to the staging tables by stageStreamed (per dataset): the tables are then
+   * kept, not emptied, and committed with the rows given here.
+   */
+  staged?: StagedCounts;
+}
+
+/** Rows of the batch being built that sit in the staging tables already, per dataset name. */
+export type StagedCounts = Record<string, number>;
+
+/** Empties every staging table: a new batch starts from nothing, whatever a failed one left. */
+export async function clearStaging(c: DuckDBConnection): Promise<void> {
+  for (const spec of DATASETS) await c.run(`DELETE FROM ${quoteIdentifier(`stage_${spec.name}`)}`);
+}
+
+/** Rows of streamed datasets the batch holds in memory. */
+export function streamedRows(rows: Partial<DatasetRows>): number {
+  let n = 0;
+  for (const spec of DATASETS) if (spec.streamed === true) n += (rows as Record<string, object[] | undefined>)[spec.name]?.length ?? 0;
+  return n;
+}
+
+/**
+ * Moves the rows of streamed datasets from the batch into their staging tables and empties those lists, so a batch's
+ * row objects never pile up in memory; counts what was moved into staged. The first call of a batch must find the
+ * staging tables empty (clearStaging).
+ */
+export async function stageStreamed(c: DuckDBConnection, rows: Partial<DatasetRows>, staged: StagedCounts): Promise<void> {
+  for (const spec of DATASETS) {
+    if (spec.streamed !== true) continue;
+    const list = (rows as Record<string, object[] | undefined>)[spec.name];
+    if (!list || list.length === 0) continue;
+    await appendRows(c, spec, list);
+    staged[spec.name] = (staged[spec.name] ?? 0) + list.length;
+    list.length = 0;
+  }
 }
 
 /**
@@ -224,9 +260,9 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
       const table = `stage_${spec.name}`;
       const stage = quoteIdentifier(table);
       const fresh = quoteIdentifier(`new_${spec.name}`);
-      await c.run(`DELETE FROM ${stage}`);
+      if (!options.staged) await c.run(`DELETE FROM ${stage}`);
       const list = (rows as Record<string, object[] | undefined>)[spec.name] ?? [];
-      if (list.length === 0) {
+      if (list.length === 0 && (options.staged?.[spec.name] ?? 0) === 0) {
         counts[spec.name] = 0;
         continue;
       }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { readSecJson } from '../helpers/companyFacts.ts';
 import { writeZip } from '../helpers/writeZip.ts';
-import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { IngestFailed, ingestPaths } from '../../engine/ingest/ingest.ts';
 
 function companyFactsFiles(): string[] {
   const dirs = [fixture('sec-datasets', 'bulk-json', 'companyfacts'), fixture('edgar', 'companyfacts')];
@@ -70,8 +70,9 @@ test('every fixture companyfacts file, ingested from one bulk zip in several bat
   writeZip(zip, members);
   const { engine, cleanup } = await openTempEngine();
   try {
-    // a small batch limit commits the members in more than one batch, as the multi-gigabyte bulk file is
-    const report = await ingestPaths(engine, [zip], { batchBytes: 4 * 1024 * 1024 });
+    // a small batch limit commits the members in more than one batch, as the multi-gigabyte bulk file is, and a small
+    // stageRows moves facts into DuckDB's staging tables member by member before each batch commits
+    const report = await ingestPaths(engine, [zip], { batchBytes: 4 * 1024 * 1024, stageRows: 5_000 });
     assert.equal(report.parsed.length, members.size);
     for (const [cik, doc] of docs) {
       const stored = await engine.query<{ line: string }>(`
@@ -95,6 +96,27 @@ test('every fixture companyfacts file, ingested from one bulk zip in several bat
       const names = await engine.query<{ name: string }>(`SELECT name FROM src_entities WHERE cik = $cik AND source = 'companyfacts'`, { cik });
       assert.deepEqual(names.map((r) => r.name), doc.entityName ? [doc.entityName] : [], `CIK ${String(cik)}: entity name`);
     }
+  } finally {
+    cleanup();
+  }
+});
+
+test('facts staged early by a batch that is then rejected never reach the next batch', async () => {
+  const [first] = companyFactsFiles();
+  if (first === undefined) throw new Error('no companyfacts fixtures found');
+  const doc = readSecJson(first) as Doc;
+  const inputs = tempDir('cfbad-');
+  const text = JSON.stringify(doc);
+  fs.writeFileSync(path.join(inputs, 'a-good.json'), text);
+  fs.writeFileSync(path.join(inputs, 'b-truncated.json'), text.slice(0, Math.floor(text.length / 2)));
+  const { engine, cleanup } = await openTempEngine();
+  try {
+    await assert.rejects(ingestPaths(engine, [inputs], { stageRows: 1_000 }), (err: unknown) => err instanceof IngestFailed && /b-truncated\.json: not valid JSON/.test(err.message));
+    const [empty] = await engine.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM src_facts');
+    assert.equal(empty?.n, 0);
+    const good = path.join(inputs, 'a-good.json');
+    const report = await ingestPaths(engine, [good], { stageRows: 1_000 });
+    assert.equal(report.rows['facts'], factsOfJson(doc).length);
   } finally {
     cleanup();
   }
