@@ -7,10 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths } from '../engine/ingest/ingest.ts';
+import type { IngestStage } from '../engine/ingest/IngestStages.ts';
 import { syntheticCompanies } from '../demo/demoCompanies.ts';
 import { writeDemoSources } from '../demo/writeDemoSources.ts';
 import { BENCH_OUT } from './universe.ts';
 import { formatBytes, numberArg, percentile, printTable } from './measure.ts';
+import { writeZip } from '../test/helpers/writeZip.ts';
+import { defined } from '../engine/query/defined.ts';
 
 const APPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/sec-datasets/bulk-json/companyfacts/CIK0000320193.json');
 const argv = process.argv.slice(2);
@@ -29,17 +32,28 @@ function syntheticInputs(count: number): string[] {
   return fs.readdirSync(folder).sort().map((f) => path.join(folder, f));
 }
 
+/** The synthetic filers as SEC ships them in bulk: one companyfacts.zip, a member per company. */
+function bulkZip(files: string[]): string {
+  const zip = path.join(path.dirname(defined(files[0], 'first synthetic file')), '..', 'companyfacts.zip');
+  if (!fs.existsSync(zip)) writeZip(zip, new Map(files.map((f) => [path.basename(f), fs.readFileSync(f)])));
+  return zip;
+}
+
 function median(xs: number[]): number {
   return percentile([...xs].sort((a, b) => a - b), 50);
 }
 
 const results: Record<string, unknown>[] = [];
+const STAGES: IngestStage[] = ['read', 'parse', 'stage', 'write', 'commit'];
+const stageRows: string[][] = [['input', ...STAGES.map((s) => `${s} / parse`), 'other / parse']];
 
-async function measure(label: string, files: string[]): Promise<string[]> {
-  const buffers = files.map((f) => fs.readFileSync(f));
+async function measure(label: string, files: string[], jsonFiles: string[] = files): Promise<string[]> {
+  const buffers = jsonFiles.map((f) => fs.readFileSync(f));
   const bytes = buffers.reduce((s, b) => s + b.length, 0);
   const parseMs: number[] = [];
   const ingestMs: number[] = [];
+  const stageMs: Record<string, number>[] = [];
+  let peakRss = 0;
   let facts = 0;
   for (let r = 0; r < runs; r++) {
     const started = performance.now();
@@ -50,11 +64,16 @@ async function measure(label: string, files: string[]): Promise<string[]> {
 
     const dir = path.join(BENCH_OUT, 'ingest-warehouse');
     fs.rmSync(dir, { recursive: true, force: true });
-    const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2 });
+    const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
     try {
+      const stages: Record<string, number> = {};
       const t = performance.now();
-      const report = await ingestPaths(engine, files);
+      const report = await ingestPaths(engine, files, {
+        onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; },
+        onUnit: () => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); },
+      });
       ingestMs.push(performance.now() - t);
+      stageMs.push(stages);
       facts = report.rows.facts ?? 0;
     } finally {
       engine.close();
@@ -64,18 +83,25 @@ async function measure(label: string, files: string[]): Promise<string[]> {
   const mb = bytes / 1e6;
   const p = median(parseMs);
   const i = median(ingestMs);
-  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p });
+  // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
+  const stages = stageMs[ingestMs.indexOf(i)] ?? {};
+  const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
+  stageRows.push([label, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
+  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, stages, peakRss });
   return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
-    `${(i / p).toFixed(1)}x`, Math.round(facts / (i / 1000)).toLocaleString('en-US')];
+    `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)];
 }
 
 const synth = syntheticInputs(synthetic);
 const rows = [
-  ['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'facts/s'],
+  ['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'ingest MB/s / parse MB/s', 'facts/s', 'peak RSS (process)'],
   await measure('Apple companyfacts (real)', [APPLE]),
   await measure(`${String(synthetic)} synthetic filers`, synth),
   await measure('both together', [APPLE, ...synth]),
+  await measure(`${String(synthetic)} synthetic filers, bulk zip`, [bulkZip(synth)], synth),
 ];
 console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
 printTable(rows);
+console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
+printTable(stageRows);
 fs.writeFileSync(path.join(BENCH_OUT, 'ingest.json'), JSON.stringify({ runs, results, measuredAt: new Date().toISOString() }, null, 2));

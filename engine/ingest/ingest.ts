@@ -6,7 +6,8 @@ import type { SourceFile } from './SourceFile.ts';
 import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
 import { parseInto } from './parsers/Parser.ts';
 import type { Engine } from '../db/Engine.ts';
-import { acquireWriterLock, commitBatch, recoverStaging, type Manifest } from '../warehouse/commitBatch.ts';
+import { timed, type OnStage } from './IngestStages.ts';
+import { acquireWriterLock, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
 
 export interface IngestProgress {
   /** Called after each input unit with disk bytes consumed so far. */
@@ -50,6 +51,13 @@ export interface IngestOptions extends IngestProgress {
    * (the materialized periods) are refreshed here so two writers never rebuild them at once.
    */
   afterCommit?: (engine: Engine, report: IngestReport) => Promise<void>;
+  /**
+   * Rows of streamed datasets (facts) held in memory before they are moved into DuckDB's staging tables (default
+   * 100,000): JavaScript then holds at most this many plus one document's rows, whatever the batch size.
+   */
+  stageRows?: number;
+  /** Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends. */
+  onStage?: OnStage;
 }
 
 export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
@@ -61,16 +69,20 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
     let batch = new Batch();
     let batchInputs: string[] = [];
     let batchBytes = 0;
+    let staged: StagedCounts | null = null;
+    const stageLimit = options.stageRows ?? 100_000;
     let consumed = 0;
     const errors: IngestError[] = [];
     const explicit = new Set(paths);
 
     const flush = async () => {
       if (errors.length > 0) throw new IngestFailed(errors);
-      if (batch.size > 0) {
+      if (batch.size > 0 || staged) {
         const manifest = await commitBatch(engine, batch, {
+          ...(staged ? { staged } : {}),
           inputs: batchInputs,
           ...(options.beforeJournal ? { beforeJournal: options.beforeJournal } : {}),
+          ...(options.onStage ? { onStage: options.onStage } : {}),
         });
         report.manifests.push(manifest);
         for (const [k, v] of Object.entries(manifest.rows)) report.rows[k] = (report.rows[k] ?? 0) + v;
@@ -78,13 +90,27 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       batch = new Batch();
       batchInputs = [];
       batchBytes = 0;
+      staged = null;
     };
 
+    const stageEarly = async () => {
+      const c = engine.writerConnection;
+      if (!staged) {
+        await clearStaging(c);
+        staged = {};
+      }
+      await stageStreamed(c, batch, staged);
+    };
+
+    let readStarted = performance.now();
     for await (const unit of readInputs(paths)) {
+      const parseStarted = performance.now();
+      options.onStage?.('read', parseStarted - readStarted);
       const name = unitName(unit);
       const size = unit.kind === 'file' ? unit.file.bytes.length : [...unit.group.files.values()].reduce((s, f) => s + f.bytes.length, 0);
       try {
         const kinds = unit.kind === 'file' ? parseFile(unit.file, batch) : parseGroup(unit, batch);
+        options.onStage?.('parse', performance.now() - parseStarted);
         if (kinds.length === 0) {
           if (explicit.has(name)) throw new IngestError(name, 'unrecognised format (not companyfacts, submissions, tickers, XBRL, inline XBRL, SGML or an FS data set)');
           report.skipped.push({ name, reason: 'unrecognised format' });
@@ -99,6 +125,9 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       batchBytes += size;
       options.onUnit?.(name, consumed);
       if (batchBytes >= limit) await flush();
+      // a batch already rejected is not staged further: its rows are thrown away at flush
+      else if (errors.length === 0 && streamedRows(batch) >= stageLimit) await timed(options.onStage, 'stage', stageEarly);
+      readStarted = performance.now();
     }
     await flush();
     const added = Object.values(report.rows).some((n) => n > 0);

@@ -21,6 +21,11 @@ export interface DatasetDescriptor<Name extends string, Row> {
   readonly name: Name;
   /** Partitioned datasets live under `<name>/bucket=N/` (final_<name>() emits `bucket`); the rest under `<name>/`. */
   readonly partitioned: boolean;
+  /**
+   * No parser reads this dataset's rows back within a batch, so the ingest moves them into the staging table as they
+   * accumulate instead of holding a whole batch of row objects in memory (absent: staged at commit).
+   */
+  readonly streamed?: boolean;
   /** Row field -> staging type, in the staging table's column order. */
   readonly columns: Columns<Row>;
   /** The row fields in staging column order, and their snake_case column names. */
@@ -37,7 +42,7 @@ export function columnName(field: string): string {
 
 /** Describe a dataset of Row (curried so the name is inferred as a literal while Row is given). */
 export function datasetOf<Row>() {
-  return <const Name extends string>(spec: { name: Name; partitioned: boolean; columns: Columns<Row> }): DatasetDescriptor<Name, Row> => {
+  return <const Name extends string>(spec: { name: Name; partitioned: boolean; streamed?: boolean; columns: Columns<Row> }): DatasetDescriptor<Name, Row> => {
     const fields = Object.freeze(Object.keys(spec.columns));
     return Object.freeze({ ...spec, columns: Object.freeze(spec.columns), fields, columnNames: Object.freeze(fields.map(columnName)) });
   };

@@ -10,6 +10,7 @@ import type { Engine } from '../db/Engine.ts';
 import { DATASETS, type DatasetRows, type DatasetSpec } from './datasets.ts';
 import type { StageType } from './DatasetDescriptor.ts';
 import { quoteIdentifier, quotePath } from '../db/quote.ts';
+import { timed, type OnStage } from '../ingest/IngestStages.ts';
 
 export interface Manifest {
   batchId: string;
@@ -203,6 +204,44 @@ export interface CommitOptions {
   inputs: string[];
   /** Test hook: called after staging files are written and before the journal; throwing simulates a crash. */
   beforeJournal?: () => void;
+  /** Told the elapsed time of each stage (stage, write, commit) as it ends. */
+  onStage?: OnStage;
+  /**
+   * Rows of this batch already appended to the staging tables by stageStreamed (per dataset): the tables are then
+   * kept, not emptied, and committed with the rows given here.
+   */
+  staged?: StagedCounts;
+}
+
+/** Rows of the batch being built that sit in the staging tables already, per dataset name. */
+export type StagedCounts = Record<string, number>;
+
+/** Empties every staging table: a new batch starts from nothing, whatever a failed one left. */
+export async function clearStaging(c: DuckDBConnection): Promise<void> {
+  for (const spec of DATASETS) await c.run(`DELETE FROM ${quoteIdentifier(`stage_${spec.name}`)}`);
+}
+
+/** Rows of streamed datasets the batch holds in memory. */
+export function streamedRows(rows: Partial<DatasetRows>): number {
+  let n = 0;
+  for (const spec of DATASETS) if (spec.streamed === true) n += (rows as Record<string, object[] | undefined>)[spec.name]?.length ?? 0;
+  return n;
+}
+
+/**
+ * Moves the rows of streamed datasets from the batch into their staging tables and empties those lists, so a batch's
+ * row objects never pile up in memory; counts what was moved into staged. The first call of a batch must find the
+ * staging tables empty (clearStaging).
+ */
+export async function stageStreamed(c: DuckDBConnection, rows: Partial<DatasetRows>, staged: StagedCounts): Promise<void> {
+  for (const spec of DATASETS) {
+    if (spec.streamed !== true) continue;
+    const list = (rows as Record<string, object[] | undefined>)[spec.name];
+    if (!list || list.length === 0) continue;
+    await appendRows(c, spec, list);
+    staged[spec.name] = (staged[spec.name] ?? 0) + list.length;
+    list.length = 0;
+  }
 }
 
 /**
@@ -220,31 +259,33 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
     for (const spec of DATASETS) {
       const table = `stage_${spec.name}`;
       const stage = quoteIdentifier(table);
-      const pending = quoteIdentifier(`pending_${spec.name}`);
       const fresh = quoteIdentifier(`new_${spec.name}`);
-      await c.run(`DELETE FROM ${stage}`);
+      if (!options.staged) await c.run(`DELETE FROM ${stage}`);
       const list = (rows as Record<string, object[] | undefined>)[spec.name] ?? [];
-      if (list.length === 0) {
+      if (list.length === 0 && (options.staged?.[spec.name] ?? 0) === 0) {
         counts[spec.name] = 0;
         continue;
       }
-      await appendRows(c, spec, list);
-      await c.run(`CREATE OR REPLACE TEMP TABLE ${pending} AS SELECT * FROM ${fresh}()`);
-      const n = Number(defined((await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0], '(await c.runAndReadAll(`SELECT count(*) FROM ${pending}`)).getRows()[0]')[0]);
-      counts[spec.name] = n;
-      if (n > 0) {
+      await timed(options.onStage, 'stage', () => appendRows(c, spec, list));
+      // new_<name>() streams straight into COPY, whose result is the row count: materializing it in a temp table first
+      // wrote every row once more (measured on the four fixture companyfacts files: 2.2-3.6 s -> 1.6-2.7 s)
+      counts[spec.name] = await timed(options.onStage, 'write', async () => {
         const out = path.join(stagingDir, spec.name);
         fs.mkdirSync(out, { recursive: true });
-        const options = spec.partitioned
+        const copyOptions = spec.partitioned
           ? `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-${batchId}-{i}'`
           : `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384`;
         const target = spec.partitioned ? out : path.join(out, `part-${batchId}.parquet`);
-        await c.run(`COPY (SELECT * FROM ${pending}) TO ${quotePath(target)} (${options})`);
-      }
-      await c.run(`DROP TABLE ${pending}`);
+        const copied = await c.runAndReadAll(`COPY (SELECT * FROM ${fresh}()) TO ${quotePath(target)} (${copyOptions})`);
+        const n = Number(defined(copied.getRows()[0], 'COPY row count')[0]);
+        // a batch whose rows the warehouse holds already commits no file, not an empty one
+        if (n === 0) fs.rmSync(out, { recursive: true, force: true });
+        return n;
+      });
       await c.run(`DELETE FROM ${stage}`);
     }
     options.beforeJournal?.();
+    const commitStarted = performance.now();
     const moves = listFiles(stagingDir).map((file) => {
       const rel = path.relative(stagingDir, file);
       return { from: path.relative(warehouseDir, file), to: rel };
@@ -258,6 +299,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
     };
     if (moves.length === 0) {
       fs.rmSync(stagingDir, { recursive: true, force: true });
+      options.onStage?.('commit', performance.now() - commitStarted);
       return manifest;
     }
     const journal: Journal = { batchId, moves, manifest };
@@ -269,6 +311,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
     fs.renameSync(`${journalFile}.tmp`, journalFile);
     applyJournal(warehouseDir, journal);
     fs.rmSync(stagingDir, { recursive: true, force: true });
+    options.onStage?.('commit', performance.now() - commitStarted);
     return manifest;
   } catch (err) {
     if (!fs.existsSync(path.join(stagingDir, 'COMMIT.json'))) fs.rmSync(stagingDir, { recursive: true, force: true });

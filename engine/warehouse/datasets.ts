@@ -9,7 +9,7 @@ import type {
 import { datasetOf, type DatasetDescriptor } from './DatasetDescriptor.ts';
 
 export const facts = datasetOf<FactRow>()({
-  name: 'facts', partitioned: true,
+  name: 'facts', partitioned: true, streamed: true,
   columns: {
     cik: 'INTEGER', accession: 'VARCHAR', form: 'VARCHAR', filed: 'VARCHAR', concept: 'VARCHAR', unit: 'VARCHAR',
     value: 'DOUBLE', decimals: 'INTEGER', periodStart: 'VARCHAR', periodEnd: 'VARCHAR', dims: 'JSON',

@@ -11,13 +11,15 @@ WITH typed AS (
   SELECT
     cik, accession, form, filed::DATE AS filed, concept, unit, value, decimals,
     period_start::DATE AS period_start, period_end::DATE AS period_end,
-    list_sort(coalesce(from_json(dims, '[{"axis":"VARCHAR","member":"VARCHAR","typed":"BOOLEAN"}]'), [])) AS dims,
+    -- most facts have no dimensions (all of companyfacts): skip parsing '[]' and joining an empty key per row
+    CASE WHEN dims IS NULL OR dims = '[]' THEN []::STRUCT(axis VARCHAR, member VARCHAR, typed BOOLEAN)[]
+      ELSE list_sort(coalesce(from_json(dims, '[{"axis":"VARCHAR","member":"VARCHAR","typed":"BOOLEAN"}]'), [])) END AS dims,
     fy, fp, frame, source
   FROM stage_facts
 )
 SELECT
   cik_bucket(cik) AS bucket, cik, accession, form, filed, concept, unit, value, decimals,
   period_start, period_end, dims,
-  array_to_string(list_transform(dims, d -> d.axis || '=' || d.member), '|') AS dim_key,
+  CASE WHEN len(dims) = 0 THEN '' ELSE array_to_string(list_transform(dims, d -> d.axis || '=' || d.member), '|') END AS dim_key,
   fy, fp, frame, source
 FROM typed;

@@ -28,6 +28,8 @@ export const companyFactsParser: Parser = {
         if (!isRecord(concept) || !isRecord(concept.units)) {
           throw new IngestError(file.name, `companyfacts: ${taxonomy}:${name} has no "units"`);
         }
+        // one string per concept, shared by its facts (built per fact it cost a concatenation and a copy each)
+        const qname = `${taxonomy}:${name}`;
         for (const [unit, list] of Object.entries(concept.units)) {
           if (!Array.isArray(list)) throw new IngestError(file.name, `companyfacts: ${taxonomy}:${name} unit ${unit} is not a list`);
           for (const f of list) {
@@ -47,7 +49,7 @@ export const companyFactsParser: Parser = {
               accession: accn,
               form,
               filed,
-              concept: `${taxonomy}:${name}`,
+              concept: qname,
               unit,
               value,
               decimals: null,
