@@ -7,6 +7,9 @@
 // Only the journal and manifest bookkeeping are skipped: the universe is a disposable cache outside the repository
 // (BENCH_UNIVERSE_DIR, default filings-bench-universe under the OS temp folder), so every checkout reuses one build; a
 // build is written aside and renamed into place when complete, so two benches starting at once never share a half one.
+// The whole SEC universe is ~18,000 filers and ~75M facts (~4,100 per filer, as here), ~280 filers per cik bucket.
+// `buckets` packs the companies into the first N buckets at that density, so a fraction of the universe (say 1,000
+// companies in 4 buckets) has full-scale buckets, and a per-bucket pipeline's rate extrapolates linearly to all 64.
 // With `dimensional`, every revenue flow is also tagged by product and by geography (one-axis facts, as 10-K revenue
 // footnotes tag them), so the footnote endpoints have dimensional facts to read.
 import fs from 'node:fs';
@@ -32,6 +35,8 @@ export interface UniverseOptions {
   lastYear: number;
   /** Add product and geographic revenue members to every revenue flow (the footnote benches). */
   dimensional?: boolean;
+  /** Cik buckets the companies are packed into (default 64: consecutive ciks, spread over every bucket). */
+  buckets?: number;
   threads?: number;
   memoryLimit?: string;
   log?: (line: string) => void;
@@ -47,6 +52,14 @@ export interface Universe {
   bytes: number;
   buildSeconds: number | null;
   firstCik: number;
+  /** Cik buckets the companies are packed into (64 when absent: a cache built before packing). */
+  buckets?: number;
+}
+
+/** The cik of the universe's i-th company (0-based), as the generator assigns them. */
+export function universeCik(u: Universe, i: number): number {
+  const nb = u.buckets ?? 64;
+  return u.firstCik + Math.floor(i / nb) * 64 + (i % nb);
 }
 
 /** Concepts every synthetic filer tags: 24 income-statement flows, 4 cash-flow (year-to-date) items, 8 instants. */
@@ -105,8 +118,10 @@ const QEND = (fy: string, k: string) => `last_day(make_date(${fy}::BIGINT, f.fye
 const GENERATE = `
 SELECT * EXCLUDE (concept_rank, accession_rank) FROM (
 WITH co AS (
-  SELECT ($first + i)::INTEGER AS cik, [12, 12, 12, 3, 6, 9][(i % 6) + 1] AS fye
-  FROM range($companies) t(i) WHERE ($first + i) % 64 BETWEEN $blo AND $bhi
+  SELECT cik, fye FROM (
+    SELECT ($first + (i // $nb) * 64 + i % $nb)::INTEGER AS cik, [12, 12, 12, 3, 6, 9][(i % 6) + 1] AS fye
+    FROM range($companies) t(i))
+  WHERE cik % 64 BETWEEN $blo AND $bhi
 ),
 f AS (SELECT cik, fye, fy::INTEGER AS fy, q::INTEGER AS q FROM co, range($y0, $y1 + 1) a(fy), range(1, 5) b(q)),
 periods(q, kind, dy, kfrom, kto) AS (VALUES ${periodRows()}),
@@ -161,7 +176,8 @@ async function assertFactsLayout(c: DuckDBConnection, select: string, params: Re
 }
 
 function universeDir(o: UniverseOptions): string {
-  return path.join(o.cacheDir ?? UNIVERSE_CACHE, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}${o.dimensional === true ? '-dims' : ''}`);
+  const packed = (o.buckets ?? 64) < 64 ? `-${String(o.buckets)}b` : '';
+  return path.join(o.cacheDir ?? UNIVERSE_CACHE, `universe-v${String(GENERATOR_VERSION)}-${String(o.companies)}co-${String(o.firstYear)}-${String(o.lastYear)}${o.dimensional === true ? '-dims' : ''}${packed}`);
 }
 
 function parquetFiles(dir: string): string[] {
@@ -187,7 +203,9 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
   let facts = 0;
   try {
     const c = engine.writerConnection;
-    const params = { first: UNIVERSE_FIRST_CIK, companies: o.companies, y0: o.firstYear, y1: o.lastYear, dimensional: o.dimensional === true };
+    const nb = o.buckets ?? 64;
+    if (!Number.isInteger(nb) || nb < 1 || nb > 64) throw new Error(`universe: buckets must be 1..64, got ${String(nb)}`);
+    const params = { first: UNIVERSE_FIRST_CIK, companies: o.companies, y0: o.firstYear, y1: o.lastYear, dimensional: o.dimensional === true, nb };
     await assertFactsLayout(c, GENERATE, { ...params, blo: 0, bhi: -1 });
     const rounds = 8;
     for (let r = 0; r < rounds; r++) {
@@ -216,8 +234,9 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
   const universe: Universe = {
     dir: final, companies: o.companies, facts, files: files.length,
     bytes: files.reduce((s, f) => s + fs.statSync(f).size, 0),
-    buildSeconds: (performance.now() - started) / 1000, firstCik: UNIVERSE_FIRST_CIK,
+    buildSeconds: (performance.now() - started) / 1000, firstCik: UNIVERSE_FIRST_CIK, buckets: o.buckets ?? 64,
   };
+  log(`  universe: built in ${(universe.buildSeconds ?? 0).toFixed(1)} s, ${(universe.bytes / 1e6).toFixed(0)} MB of Parquet in ${final}`);
   fs.writeFileSync(ready, JSON.stringify(universe, null, 2));
   try {
     fs.renameSync(dir, final);

@@ -10,6 +10,7 @@ import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
 
@@ -35,18 +36,35 @@ export interface MaterializedOutput {
   readonly select: string;
 }
 
+/**
+ * The period engine's values of one bucket (derived_values), computed once per bucket into a temporary table of the
+ * worker's connection before the outputs run: every output reads it instead of recomputing the whole pipeline.
+ */
+export const BUCKET_VALUES = {
+  table: 'bucket_values',
+  select: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL) ORDER BY cik, concept, unit, series, fiscal_year, fiscal_period',
+} as const;
+
 export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
   {
     folder: 'periods',
     file: 'periods.parquet',
-    select: 'SELECT * EXCLUDE (series), series FROM period_rows($b::INTEGER, NULL, NULL) ORDER BY cik, series, period DESC',
+    select: `SELECT * EXCLUDE (series), series FROM period_rows_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period DESC`,
   },
   {
     folder: 'statements',
     file: 'statements.parquet',
-    select: 'SELECT * FROM standard_values($b::INTEGER, NULL, NULL) ORDER BY cik, series, period_end DESC, line',
+    select: `SELECT * FROM standard_values_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period_end DESC, line`,
   },
 ];
+
+/** An output that still names the bucket ($b) gets it bound; one reading the bucket table alone takes no parameter. */
+const bucketParams = (o: MaterializedOutput, b: number) => (o.select.includes('$b') ? { b } : undefined);
+
+/** Fill the connection's bucket table for bucket b (replacing the previous bucket's). */
+async function prepareBucket(c: DuckDBConnection, b: number): Promise<void> {
+  await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b });
+}
 
 function manifestNames(warehouseDir: string): string[] {
   const dir = path.join(warehouseDir, '_manifest');
@@ -79,6 +97,8 @@ export interface MaterializeOptions {
   concurrency?: number;
   /** Recompute every bucket even when only some changed since the last generation. */
   full?: boolean;
+  /** Told how long each step of each bucket took ('values' = the shared bucket table, then each output's folder). */
+  onStep?: (bucket: number, step: string, ms: number) => void;
 }
 
 /**
@@ -121,27 +141,46 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   try {
     const queue = [...buckets];
     const worker = () => engine.withConnection(async (c) => {
-      for (let b = queue.shift(); b !== undefined; b = queue.shift()) {
-        for (const o of MATERIALIZED_OUTPUTS) {
-          const reader = await c.runAndReadAll(
-            `COPY (${o.select}) TO ${quotePath(built(o, b))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
-            { b },
-          );
-          if (o.folder === 'periods') periods += Number(reader.getRows()[0]?.[0] ?? 0);
+      try {
+        for (let b = queue.shift(); b !== undefined; b = queue.shift()) {
+          let t = performance.now();
+          const step = (name: string) => {
+            const now = performance.now();
+            options.onStep?.(defined(b, 'b'), name, now - t);
+            t = now;
+          };
+          await prepareBucket(c, b);
+          step('values');
+          for (const o of MATERIALIZED_OUTPUTS) {
+            const reader = await c.runAndReadAll(
+              `COPY (${o.select}) TO ${quotePath(built(o, b))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
+              bucketParams(o, b),
+            );
+            if (o.folder === 'periods') periods += Number(reader.getRows()[0]?.[0] ?? 0);
+            step(o.folder);
+          }
         }
+      } finally {
+        // the pool hands this connection to other work next: leave no bucket's table behind
+        await c.run(`DROP TABLE IF EXISTS ${BUCKET_VALUES.table}`);
       }
     });
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
     await engine.withConnection(async (c) => {
       // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
-      for (const o of MATERIALIZED_OUTPUTS) {
-        const template = buckets.length > 0 ? built(o, defined(buckets[0], 'buckets[0]')) : null;
-        for (let b = 0; b < BUCKETS; b++) {
-          if (buckets.includes(b) || (changed !== null && hasLive(b))) continue;
-          const target = quotePath(built(o, b));
-          if (template) await c.run(`COPY (SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0) TO ${target} (FORMAT parquet)`);
-          else await c.run(`COPY (SELECT * FROM (${o.select}) LIMIT 0) TO ${target} (FORMAT parquet)`, { b: 0 });
+      try {
+        if (buckets.length === 0) await prepareBucket(c, 0);
+        for (const o of MATERIALIZED_OUTPUTS) {
+          const template = buckets.length > 0 ? built(o, defined(buckets[0], 'buckets[0]')) : null;
+          for (let b = 0; b < BUCKETS; b++) {
+            if (buckets.includes(b) || (changed !== null && hasLive(b))) continue;
+            const target = quotePath(built(o, b));
+            if (template) await c.run(`COPY (SELECT * FROM read_parquet(${quotePath(template)}) LIMIT 0) TO ${target} (FORMAT parquet)`);
+            else await c.run(`COPY (SELECT * FROM (${o.select}) LIMIT 0) TO ${target} (FORMAT parquet)`, bucketParams(o, 0));
+          }
         }
+      } finally {
+        await c.run(`DROP TABLE IF EXISTS ${BUCKET_VALUES.table}`);
       }
     });
     // swap bucket by bucket: a rename over the same file name is atomic, so a concurrent read sees the old file or

@@ -6,9 +6,11 @@
 -- filing only when that filing changed it (`before` = the value in the immediately prior filing). Synthetic keys
 -- (Q4-Recon-FY-9M, ...) list the facts they reconstructed and have no dateFiled. derived: concept -> formula.
 -- dateFiled: acceptance date of the newest filing among the sources.
-CREATE OR REPLACE MACRO period_rows(b, c, as_of) AS TABLE
-WITH v AS MATERIALIZED (
-  SELECT * FROM derived_values(b, c, as_of)
+-- period_rows_of(vals) does the work on a relation shaped like derived_values (a caller's CTE, or the bucket table
+-- materializePeriods computes once and shares with standard_values_of); period_rows(b, c, as_of) computes it on the fly.
+CREATE OR REPLACE MACRO period_rows_of(vals) AS TABLE
+WITH v AS (
+  SELECT * FROM query_table(vals)
 ),
 unit_use AS (
   SELECT cik, unit, count(*) AS n FROM v GROUP BY ALL
@@ -74,3 +76,9 @@ SELECT f.cik, f.series, strftime(f.period_end, '%Y-%m-%d') AS period, f.fiscal_y
        f.fiscal_period AS fiscalPeriod, strftime(s.date_filed, '%Y-%m-%d') AS dateFiled,
        f.facts, coalesce(s.sources, json_object()) AS sources, f.derived
 FROM facts f LEFT JOIN sources s USING (cik, series, period_end, fiscal_period);
+
+CREATE OR REPLACE MACRO period_rows(b, c, as_of) AS TABLE
+WITH period_values AS MATERIALIZED (
+  SELECT * FROM derived_values(b, c, as_of)
+)
+SELECT * FROM period_rows_of('period_values');

@@ -6,10 +6,12 @@
 -- method: the period engine's reconstruction (Q4-Recon-FY-9M, TTM, ...), 'derived', or NULL when filed as such;
 -- last_seen: vintage of the oldest "last report" among its filing inputs (the basis a share count was last stated on).
 -- b: cik bucket; c: a cik, or NULL for every company of the bucket (bulk checks).
-CREATE OR REPLACE MACRO standard_values(b, c, as_of) AS TABLE
+-- standard_values_of(vals) does the work on a relation shaped like derived_values (a caller's CTE, or the bucket table
+-- materializePeriods computes once and shares with period_rows_of).
+CREATE OR REPLACE MACRO standard_values_of(vals) AS TABLE
 WITH v AS MATERIALIZED (
   -- the engine's own derived facts (method 'derived') are left out: lines derive from lines here, and say so
-  SELECT * FROM derived_values(b, c, as_of) WHERE method IS DISTINCT FROM 'derived'
+  SELECT * FROM query_table(vals) WHERE method IS DISTINCT FROM 'derived'
 ),
 reporting AS (
   SELECT cik, mode(unit) AS currency FROM v WHERE regexp_full_match(unit, '[A-Z]{3}') GROUP BY cik
@@ -82,3 +84,9 @@ FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round2 x
 JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
 ANTI JOIN level1 f ON f.cik = r.cik AND f.series = r.series AND f.period_end = r.period_end
                   AND f.fiscal_period = r.fiscal_period AND f.line = r.line;
+
+CREATE OR REPLACE MACRO standard_values(b, c, as_of) AS TABLE
+WITH standard_inputs AS MATERIALIZED (
+  SELECT * FROM derived_values(b, c, as_of)
+)
+SELECT * FROM standard_values_of('standard_inputs');
