@@ -1,20 +1,25 @@
 // Renders the rendered store after the periods refresh: every company's answers to the RENDERED_QUERIES (and its CIK
 // resolution), run through the same live macros a request would run, written as a new generation and published for
-// the warehouse version just committed. Incremental like the periods: companies in cik buckets no newer manifest
-// touched keep their previous records; a manifest file outside a cik bucket (entities, FX rates, ...) can change any
-// company's answer, so it renders everything. Call with the writer lock held, after materializePeriods.
+// the warehouse version just committed. Incremental like the periods, by what each answer reads: facts and filings in
+// a cik bucket change every answer of that bucket's companies; FX rates change every period answer (statements are
+// converted to USD); entity descriptions and securities change every entity answer (details, CIK resolution: a ticker
+// can move between companies), which are cheap in-memory reads. Other datasets change none of them. Call with the
+// writer lock held, after materializePeriods.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
 import { liveJsonRows } from '../query/runMacro.ts';
 import { liveResolveEntity } from '../query/resolveEntity.ts';
 import { RenderedStoreReader, RenderedStoreWriter, type RenderedState } from './RenderedStore.ts';
-import { RENDERED_QUERIES, renderArgs, renderedKey, resolutionKey } from './renderedQueries.ts';
+import { RENDERED_QUERIES, renderArgs, renderedKey, resolutionKey, sourceOfKey, type RenderedSource } from './renderedQueries.ts';
 import { CIK_BUCKETS } from '../db/cikBuckets.ts';
 
 export interface RenderReport extends RenderedState {
-  /** Companies whose answers this run computed (the others were copied from the previous generation). */
+  /** Companies some of whose answers this run computed. */
   rendered: number;
+  /** Companies whose period answers (as-reported, statements) this run computed: the costly ones. */
+  periodsRendered: number;
+  /** Companies whose every answer was copied from the previous generation. */
   copied: number;
   ms: number;
 }
@@ -31,19 +36,34 @@ function manifestNames(warehouseDir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
 }
 
-/** Buckets named by manifests newer than `done`; null = render everything (no usable previous state, or a global file). */
-function changedBuckets(warehouseDir: string, done: readonly string[] | null, manifests: readonly string[]): Set<number> | null {
-  if (!done || done.some((m, i) => manifests[i] !== m)) return null;
-  const changed = new Set<number>();
+/** What newer manifests changed: every answer of the companies in `buckets`, and every answer of the kinds in `all`. */
+interface Changes {
+  buckets: Set<number>;
+  all: Set<RenderedSource>;
+}
+
+const EVERYTHING: Changes = { buckets: new Set(), all: new Set(['periods', 'entity']) };
+
+/** From the manifests newer than `done`; everything when there is no usable previous state (none, history rewritten). */
+function changesSince(warehouseDir: string, done: readonly string[] | null, manifests: readonly string[]): Changes {
+  if (!done || done.some((m, i) => manifests[i] !== m)) return EVERYTHING;
+  const changes: Changes = { buckets: new Set(), all: new Set() };
   for (const name of manifests.slice(done.length)) {
     const manifest = JSON.parse(fs.readFileSync(path.join(warehouseDir, '_manifest', name), 'utf8')) as { files?: string[] };
     for (const file of manifest.files ?? []) {
-      const m = /[\\/]bucket=(\d+)[\\/]/.exec(file);
-      if (!m) return null;
-      changed.add(Number(m[1]));
+      const [dataset] = file.split(/[\\/]/);
+      if (dataset === 'facts' || dataset === 'filings') {
+        const m = /[\\/]bucket=(\d+)[\\/]/.exec(file);
+        if (!m) return EVERYTHING;
+        changes.buckets.add(Number(m[1]));
+      } else if (dataset === 'fx_rates') {
+        changes.all.add('periods');
+      } else if (dataset === 'entities' || dataset === 'securities') {
+        changes.all.add('entity');
+      }
     }
   }
-  return changed;
+  return changes;
 }
 
 const cikOfKey = (key: string): number => Number(key.split('|')[1]);
@@ -55,32 +75,37 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
   const manifests = manifestNames(wh);
   const { version } = engine.warehouse();
   const previous = RenderedStoreReader.open(wh);
-  const changed = options.full ? null : changedBuckets(wh, previous?.state.manifests ?? null, manifests);
+  const changes = options.full || !previous ? EVERYTHING : changesSince(wh, previous.state.manifests, manifests);
+  const stale = (key: string, cik: number) => changes.buckets.has(bucketOf(cik)) || changes.all.has(sourceOfKey(key));
   const all = await engine.query<{ cik: number }>(
     'SELECT DISTINCT cik::INTEGER AS cik FROM (SELECT cik FROM src_facts UNION ALL SELECT cik FROM entity_index) WHERE cik IS NOT NULL ORDER BY cik',
   );
-  const ciks = all.map((r) => r.cik).filter((c) => changed === null || changed.has(bucketOf(c)));
+  // per company, the answer kinds to compute; the rest is copied from the previous generation
+  const work = new Map<number, Set<RenderedSource>>();
+  for (const { cik } of all) {
+    const kinds = new Set<RenderedSource>(changes.buckets.has(bucketOf(cik)) ? ['periods', 'entity'] : changes.all);
+    if (kinds.size > 0) work.set(cik, kinds);
+  }
   const writer = new RenderedStoreWriter(wh, new Date().toISOString().replace(/[-:.]/g, ''));
   try {
-    let copied = 0;
-    if (previous && changed !== null) {
-      const kept = new Set<number>();
+    const kept = new Set<number>();
+    if (previous && changes !== EVERYTHING) {
       for (const key of previous.keys()) {
         const cik = cikOfKey(key);
-        if (changed.has(bucketOf(cik))) continue;
+        if (stale(key, cik)) continue;
         const record = previous.record(key);
         if (record) writer.put(key, record);
-        kept.add(cik);
+        if (!work.has(cik)) kept.add(cik);
       }
-      copied = kept.size;
     }
-    const queue = [...ciks];
+    const queue = [...work];
     const worker = async () => {
-      for (let cik = queue.shift(); cik !== undefined; cik = queue.shift()) await renderCompany(engine, writer, cik);
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await renderCompany(engine, writer, next[0], next[1]);
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
     const state = writer.publish({ version, manifests });
-    return { ...state, rendered: ciks.length, copied, ms: performance.now() - started };
+    const periodsRendered = [...work.values()].filter((k) => k.has('periods')).length;
+    return { ...state, rendered: work.size, periodsRendered, copied: kept.size, ms: performance.now() - started };
   } catch (err) {
     writer.abandon();
     throw err;
@@ -90,10 +115,13 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
 }
 
 /** One company's answers; a variant the macro refuses (an error() of its own) is left to the live path. */
-async function renderCompany(engine: Engine, writer: RenderedStoreWriter, cik: number): Promise<void> {
-  const entity = await liveResolveEntity(engine, { name: 'cik', value: cik });
-  writer.putRows(resolutionKey(cik), entity ? [JSON.stringify(entity)] : []);
+async function renderCompany(engine: Engine, writer: RenderedStoreWriter, cik: number, kinds: ReadonlySet<RenderedSource>): Promise<void> {
+  if (kinds.has('entity')) {
+    const entity = await liveResolveEntity(engine, { name: 'cik', value: cik });
+    writer.putRows(resolutionKey(cik), entity ? [JSON.stringify(entity)] : []);
+  }
   for (const q of RENDERED_QUERIES) {
+    if (!kinds.has(q.source)) continue;
     for (const variant of q.variants) {
       let rows: string[];
       try {

@@ -5,8 +5,15 @@
 // Anything else (asOf, another currency, the on-the-fly macros while the stored periods are stale) runs live.
 import type { DuckDBValue } from '@duckdb/node-api';
 
+/**
+ * What an answer is computed from, so a refresh knows which answers a commit can change: 'periods' (facts, filings by
+ * cik bucket, and FX rates) or 'entity' (entity descriptions and securities, and the facts and filings naming a cik).
+ */
+export type RenderedSource = 'periods' | 'entity';
+
 export interface RenderedQuery {
   readonly macro: string;
+  readonly source: RenderedSource;
   /** The arguments after the company's cik, one list per rendered variant (lim excluded). */
   readonly variants: readonly (readonly DuckDBValue[])[];
   /** Index of the `lim` argument in the macro's argument list (NULL = all rows), when it has one. */
@@ -18,11 +25,11 @@ export interface RenderedQuery {
 const SERIES = ['annual', 'quarter', 'ttm'] as const;
 
 export const RENDERED_QUERIES: readonly RenderedQuery[] = [
-  { macro: 'as_reported_stored', variants: SERIES.map((s) => [s]), limitArg: 2, omitWhenNull: [] },
-  { macro: 'income_statement_stored', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
-  { macro: 'balance_sheet_stored', variants: (['annual', 'quarter'] as const).map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
-  { macro: 'cash_flow_stored', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
-  { macro: 'company_details', variants: [[]], omitWhenNull: [] },
+  { macro: 'as_reported_stored', source: 'periods', variants: SERIES.map((s) => [s]), limitArg: 2, omitWhenNull: [] },
+  { macro: 'income_statement_stored', source: 'periods', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
+  { macro: 'balance_sheet_stored', source: 'periods', variants: (['annual', 'quarter'] as const).map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
+  { macro: 'cash_flow_stored', source: 'periods', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
+  { macro: 'company_details', source: 'entity', variants: [[]], omitWhenNull: [] },
 ];
 
 const BY_MACRO = new Map(RENDERED_QUERIES.map((q) => [q.macro, q]));
@@ -55,6 +62,11 @@ export function lookupKey(macro: string, args: readonly DuckDBValue[], omitWhenN
   }
   if (!q.variants.some((v) => v.length === rest.length && v.every((x, i) => x === rest[i]))) return null;
   return { key: renderedKey(macro, cik, rest), limit };
+}
+
+/** The source a stored key's answer is computed from (the CIK resolution reads the entities). */
+export function sourceOfKey(key: string): RenderedSource {
+  return BY_MACRO.get(key.slice(0, key.indexOf('|')))?.source ?? 'entity';
 }
 
 /** The key of a CIK's entity resolution (resolve_entity with only p_cik given). */
