@@ -78,10 +78,17 @@ export async function assertRenderedEqualsLive(pair: Pair, plans: readonly Plan[
         assert.equal(r.status, l.status, `${plan} ${url}: status (rendered ${r.body.slice(0, 200)} / live ${l.body.slice(0, 200)})`);
         assert.equal(r.etag, l.etag, `${plan} ${url}: ETag`);
         assert.equal(r.type, l.type, `${plan} ${url}: Content-Type`);
-        assert.equal(r.body, l.body, `${plan} ${url}: body`);
+        if (r.body !== l.body) assert.fail(`${plan} ${url}: body differs ${firstDifference(r.body, l.body)}`);
         compared++;
       }
     }
   }
   return { companies: ciks.length, compared };
+}
+
+/** Where two bodies part: the offset and a little of each side. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return `at ${String(i)} of ${String(a.length)}/${String(b.length)}: rendered …${a.slice(Math.max(0, i - 120), i + 120)}… live …${b.slice(Math.max(0, i - 120), i + 120)}…`;
 }
