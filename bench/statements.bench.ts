@@ -6,7 +6,8 @@
 // materialized (with the same bulk query the ingest's refresh runs), since a full refresh of 5,000 companies is the
 // periods bench's figure, not this one's.
 // Usage: npm run bench -- statements [--companies 5000] [--first-year 2015] [--last-year 2024] [--samples 12]
-// (about a minute on a quiet 2-core box at --companies 500; the 5,000-company universe builds once into bench/out/)
+// (about a minute on a quiet 2-core box at --companies 500; the 5,000-company universe builds once into the
+// bench/universe.ts cache outside the repository and is reused by later runs)
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
