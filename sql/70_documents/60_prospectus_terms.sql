@@ -3,14 +3,18 @@
 -- option, gross proceeds, the price range of a preliminary prospectus, the ticker and exchange of the listing.
 -- Read from the cover only (the text before the first section such as Prospectus Summary, at most 40,000 characters),
 -- where SEC rules (Item 501 of Regulation S-K) put these terms; a term the cover does not state is NULL.
--- Grain: accession (the primary document of each prospectus filing). Key: accession.
-CREATE OR REPLACE MACRO prospectus_terms() AS TABLE
+-- Grain: accession (the primary document of each prospectus filing; one company's when p_cik is set). Key: accession.
+CREATE OR REPLACE MACRO prospectus_terms(p_cik) AS TABLE
 WITH docs AS (
+  -- the primary document: the one whose type is the filing's form, else the first the submission lists
   SELECT t.cik, t.accession, t.form, t.filename, t.text
-  FROM filing_texts f
-  JOIN src_document_text t ON t.bucket = f.bucket AND t.accession = f.accession AND t.filename = f.filename
-  WHERE f.is_primary
+  FROM src_document_text t
+  LEFT JOIN (SELECT accession, filename, min(sequence) AS sequence FROM src_filing_documents
+             WHERE p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik) GROUP BY ALL) d
+    ON d.accession = t.accession AND d.filename = t.filename
+  WHERE (p_cik IS NULL OR (t.bucket = cik_bucket(p_cik) AND t.cik = p_cik))
     AND (t.form IN ('424B1', '424B3', '424B4', 'S-1', 'S-1/A', 'F-1', 'F-1/A') OR t.type IN ('424B1', '424B3', '424B4'))
+  QUALIFY row_number() OVER (PARTITION BY t.accession ORDER BY (t.type = t.form) DESC, d.sequence NULLS LAST, t.filename) = 1
 ),
 covers AS (
   SELECT d.cik, d.accession, d.form,

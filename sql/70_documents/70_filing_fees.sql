@@ -4,12 +4,13 @@
 -- taxonomy, whose rendered text is the same table). The "Total Offering Amounts" row states the offering and its fee;
 -- when it states one amount only (a filer's typo: one column left empty) the per-security rows are summed instead,
 -- each row's maximum aggregate offering price being the amount just before its fee rate (0.000xxxxx).
--- Grain: accession (one fee exhibit per filing). Key: accession.
-CREATE OR REPLACE MACRO filing_fees() AS TABLE
+-- Grain: accession (one fee exhibit per filing; one company's when p_cik is set). Key: accession.
+CREATE OR REPLACE MACRO filing_fees(p_cik) AS TABLE
 WITH exhibits AS (
   SELECT cik, accession, form, text
   FROM src_document_text
-  WHERE type = 'EX-FILING FEES' OR (type LIKE 'EX-107%')
+  WHERE (type = 'EX-FILING FEES' OR type LIKE 'EX-107%')
+    AND (p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik))
 ),
 rows AS (
   SELECT cik, accession, form,

@@ -24,5 +24,7 @@ SELECT r.cik, r.accession, r.form, f.filed,
     lpad(((TRY_CAST(split_part(r.time_parts.clock, ':', 1) AS INTEGER) % 12) + CASE WHEN lower(r.time_parts.half) = 'p' THEN 12 ELSE 0 END)::VARCHAR, 2, '0')
     || ':' || coalesce(nullif(split_part(r.time_parts.clock, ':', 2), ''), '00') END AS requested_time
 FROM read r
-LEFT JOIN filing_index f ON f.accession = r.accession
+-- the letter's filing date from the filing rows of letters only (not the whole filing_index merge)
+LEFT JOIN (SELECT accession, min(filed) AS filed FROM src_filings WHERE form IN ('CORRESP', 'UPLOAD') GROUP BY accession) f
+  ON f.accession = r.accession
 WHERE r.date_text <> '';

@@ -21,7 +21,7 @@ registrations AS (
   FROM filings WHERE form IN ('S-1', 'F-1', 'S-1/A', 'F-1/A') GROUP BY cik
 ),
 terms AS (
-  SELECT p.*, f.filed, f.form AS filing_form FROM prospectus_terms() p JOIN filings f USING (cik, accession)
+  SELECT p.*, f.filed, f.form AS filing_form FROM prospectus_terms(NULL) p JOIN filings f USING (cik, accession)
 ),
 final_terms AS (
   SELECT cik, arg_max(price, filed) AS price, arg_max(shares_offered, filed) AS shares_offered,

@@ -28,7 +28,7 @@ offerings AS (
 ),
 fees AS (
   SELECT x.accession, x.max_aggregate_offering_price, x.registration_fee, x.net_fee_due, f.cik, f.file_number, f.filed
-  FROM filing_fees() x JOIN filings f USING (accession)
+  FROM filing_fees(p_cik) x JOIN filings f USING (accession)
 ),
 fees_of AS (
   SELECT o.accession,
@@ -55,7 +55,7 @@ SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.f
     {'maxAggregateOfferingPrice': x.max_aggregate_offering_price, 'registrationFee': x.registration_fee,
      'netFeeDue': x.net_fee_due, 'fromAccession': x.accession} END AS fees
 FROM offerings o
-LEFT JOIN prospectus_terms() t ON t.accession = o.accession
+LEFT JOIN prospectus_terms(p_cik) t ON t.accession = o.accession
 LEFT JOIN fees_of fo ON fo.accession = o.accession
 LEFT JOIN fees x ON x.accession = fo.from_accession
 LEFT JOIN lifecycle l ON l.cik = o.cik AND l.file_number = o.file_number

@@ -75,7 +75,7 @@ describe('prospectus cover terms and fee exhibits on the fixtures', () => {
   after(() => { cleanup(); });
 
   test('every 424B1/B3/B4, S-1 and F-1 of the fixtures has its cover terms read as the document prints them', async () => {
-    const terms = await engine.query<Terms>('SELECT * FROM prospectus_terms()');
+    const terms = await engine.query<Terms>('SELECT * FROM prospectus_terms(NULL)');
     const expected = [...raws.entries()].filter(([, r]) => PROSPECTUS.test(formOf(r.raw)));
     assert.ok(expected.length > 0 || !fixturesPresent);
     for (const [accession, { file, raw }] of expected) {
@@ -117,7 +117,7 @@ describe('prospectus cover terms and fee exhibits on the fixtures', () => {
   });
 
   test('the final IPO prospectus states price, shares and the over-allotment option', async () => {
-    const terms = await engine.query<Terms>('SELECT * FROM prospectus_terms() WHERE form = $1', ['424B4']);
+    const terms = await engine.query<Terms>('SELECT * FROM prospectus_terms(NULL) WHERE form = $1', ['424B4']);
     for (const t of terms) {
       const { raw } = raws.get(t.accession) ?? { raw: '' };
       const text = plain(raw);
@@ -131,7 +131,7 @@ describe('prospectus cover terms and fee exhibits on the fixtures', () => {
   });
 
   test('every fee exhibit: offering and fee as its total row states them, the fee the offering times the fee rate', async () => {
-    const fees = await engine.query<Fees>('SELECT * FROM filing_fees()');
+    const fees = await engine.query<Fees>('SELECT * FROM filing_fees(NULL)');
     const exhibits = await engine.query<{ accession: string; text: string }>("SELECT accession, text FROM src_document_text WHERE type = 'EX-FILING FEES'");
     assert.equal(fees.length, exhibits.length);
     for (const { accession, text } of exhibits) {
