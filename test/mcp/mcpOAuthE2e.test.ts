@@ -22,6 +22,7 @@ import { toolName } from '../../http/mcp/endpointTools.ts';
 import { startMcpApp, type Login, type McpTestApp } from './mcpTestApp.ts';
 import { DEFAULT_TIERS } from '../../http/tiers.ts';
 import { MemoryOAuthClient, catchRedirects, type RedirectCatcher } from './oauthClient.ts';
+import { fetchOnceMore } from './fetchOnceMore.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = path.resolve('tmp', 'test-output');
@@ -52,12 +53,12 @@ after(async () => {
 /** The SDK's first contact: 401, discovery, registration, and the URL it asks the user agent to open. */
 async function startAuthorization(oauth: MemoryOAuthClient): Promise<URL> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth })), UnauthorizedError);
+  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth, fetch: fetchOnceMore })), UnauthorizedError);
   return defined(oauth.authorizationUrl, 'authorization URL');
 }
 
 /** Chromium opens the authorization URL, signs in, approves when asked; returns the code sent to the redirect URI. */
-async function browserSignIn(authorizationUrl: URL, login: Login, shots: string): Promise<{ code: string; consentShown: boolean }> {
+async function browserSignIn(authorizationUrl: URL, login: Login, shots: string): Promise<{ code: string; consentShown: boolean; consentText: string }> {
   const context = await defined(browser, 'browser').newContext({ viewport: { width: 720, height: 720 } });
   try {
     const page = await context.newPage();
@@ -68,15 +69,17 @@ async function browserSignIn(authorizationUrl: URL, login: Login, shots: string)
     await page.screenshot({ path: path.join(OUTPUT, `${shots}-sign-in.png`) });
     await page.getByRole('button', { name: 'Sign in' }).click();
     let consentShown = false;
+    let consentText = '';
     const first = await Promise.race([redirected.then(() => 'redirect' as const), page.getByRole('heading', { name: 'Allow access?' }).waitFor().then(() => 'consent' as const)]);
     if (first === 'consent') {
       consentShown = true;
+      consentText = await page.locator('main').innerText();
       await page.screenshot({ path: path.join(OUTPUT, `${shots}-consent.png`) });
       await page.getByRole('button', { name: 'Allow' }).click();
     }
     const query = await redirected;
     assert.equal(query.get('iss'), app.url, 'the redirect names the issuer (RFC 9207)');
-    return { code: defined(query.get('code') ?? undefined, `code in redirect (${query.toString()})`), consentShown };
+    return { code: defined(query.get('code') ?? undefined, `code in redirect (${query.toString()})`), consentShown, consentText };
   } finally {
     await context.close();
   }
@@ -84,12 +87,12 @@ async function browserSignIn(authorizationUrl: URL, login: Login, shots: string)
 
 async function connected(oauth: MemoryOAuthClient): Promise<Client> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth, fetch: fetchOnceMore }));
   return client;
 }
 
 async function finish(oauth: MemoryOAuthClient, code: string): Promise<void> {
-  await new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth }).finishAuth(code);
+  await new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth, fetch: fetchOnceMore }).finishAuth(code);
 }
 
 async function getJson(pathAndQuery: string, apiToken: string): Promise<{ status: number; body: unknown; remaining: number }> {
@@ -123,13 +126,21 @@ test('sign-in in Chromium, consent, code exchange with PKCE: the SDK client is c
   assert.ok(oauth.info?.client_id, 'dynamic registration gave a client id');
   assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
   assert.equal(url.searchParams.get('resource'), `${app.url}/mcp`);
-  const { code, consentShown } = await browserSignIn(url, app.pro, 'mcp');
+  const { code, consentShown, consentText } = await browserSignIn(url, app.pro, 'mcp');
   assert.equal(consentShown, true, 'a new client is shown the consent page');
+  // the plan by its title and limits, the scope in words: what the tier configuration says, not ids
+  const limits = DEFAULT_TIERS.plans.Pro;
+  assert.match(consentText, new RegExp(`${DEFAULT_TIERS.planTitles.Pro} plan`));
+  assert.match(consentText, new RegExp(`${limits.perMinute.toLocaleString('en-US')} calls a minute and ${limits.perDay.toLocaleString('en-US')} a day`));
+  assert.match(consentText, /Read filings data through the tools your plan includes/);
+  assert.doesNotMatch(consentText, /(?<!\/)\bmcp\b/, 'no scope id on the page (the server URL ends in /mcp)');
   await finish(oauth, code);
   const tokens = defined(oauth.saved, 'tokens');
   assert.ok(tokens.refresh_token, 'a refresh token is issued');
   assert.ok((tokens.expires_in ?? 0) <= ACCESS_TTL, 'the access token is short-lived');
-  if (process.env.UPDATE_DOCS_SCREENSHOT === '1') fs.copyFileSync(path.join(OUTPUT, 'mcp-sign-in.png'), path.resolve('docs', 'mcp-sign-in.png'));
+  if (process.env.UPDATE_DOCS_SCREENSHOT === '1') {
+    for (const shot of ['mcp-sign-in.png', 'mcp-consent.png']) fs.copyFileSync(path.join(OUTPUT, shot), path.resolve('docs', shot));
+  }
   pro.oauth = oauth;
   pro.client = await connected(oauth);
 });

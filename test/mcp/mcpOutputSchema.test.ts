@@ -20,6 +20,7 @@ import { DEFAULT_TIERS, type TierConfig } from '../../http/tiers.ts';
 import type { Endpoint } from '../../http/registry.ts';
 import { startMcpApp, type McpTestApp } from './mcpTestApp.ts';
 import { signIn } from './signIn.ts';
+import { fetchOnceMore } from './fetchOnceMore.ts';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under tsx/NodeNext
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => void;
@@ -35,6 +36,8 @@ let app: McpTestApp;
 let client: Client;
 let tools: Tool[];
 let values: Record<string, string>;
+// the SDK gives up on a request after 60 s; a research summary on a loaded machine can take longer
+const SLOW = { timeout: 300_000 };
 
 before(async () => {
   wh = await openTempEngine('write');
@@ -45,7 +48,7 @@ before(async () => {
   app = await startMcpApp(wh.engine, { tiers });
   const { access_token } = await signIn(app.url, app.pro);
   client = new Client({ name: 'output-schema', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${access_token}` } }, fetch: fetchOnce }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${access_token}` } }, fetch: fetchOnceMore }));
   ({ tools } = await client.listTools());
 });
 
@@ -54,21 +57,6 @@ after(async () => {
   await app.close();
   wh?.cleanup();
 });
-
-/**
- * fetch that sends a request again when the pooled keep-alive socket it used was closed by the server before the
- * request reached it (a model build keeps the event loop busy past the 5 s keepAliveTimeout; undici then reports
- * "other side closed"): the MCP request never arrived, so sending it again is safe.
- */
-async function fetchOnce(url: string | URL, init?: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const code = ((err as Error).cause as { code?: string } | undefined)?.code;
-    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw new Error(`${(err as Error).message} (${code ?? String((err as Error).cause)})`, { cause: err });
-    return fetch(url, init);
-  }
-}
 
 /** Arguments typed as the tool's input schema says (numbers as numbers), from the values the contract test uses. */
 function argumentsFor(endpoint: Endpoint, tool: Tool): Record<string, unknown> {
@@ -106,7 +94,7 @@ for (const endpoint of ENDPOINTS) {
     addFormats(ajv);
     const validate = ajv.compile(defined(tool.outputSchema, 'outputSchema'));
     const args = argumentsFor(endpoint, tool);
-    let result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    let result = (await client.callTool({ name, arguments: args }, undefined, SLOW)) as CallToolResult;
     // a company-model tool answers "generating" (the HTTP 202) until its model is built: each answer must validate
     for (const deadline = Date.now() + 300_000; ; ) {
       assert.notEqual(result.isError, true, `${name}(${JSON.stringify(args)}): ${text(result)}`);
@@ -116,7 +104,7 @@ for (const endpoint of ENDPOINTS) {
       assert.deepEqual(structured, endpoint.shape === 'array' ? { data: parsed } : parsed, 'the text rendering carries the same data');
       if (!endpoint.job || structured.status !== 'generating' || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
-      result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      result = (await client.callTool({ name, arguments: args }, undefined, SLOW)) as CallToolResult;
     }
     if (endpoint.job) assert.notEqual(result.structuredContent?.status, 'generating', `${name}: the model was built within the deadline`);
   });
