@@ -1,8 +1,9 @@
 // Benchmark (a): ingest throughput of companyfacts JSON into the Parquet warehouse through ingestPaths (parse, stage,
 // dedupe, sort, write zstd Parquet, commit), in MB/s of JSON, against plain JSON.parse of the same bytes in the same
-// run. Inputs: Apple's real companyfacts file (fixture) and seeded synthetic filers from the demo generator.
-// Each measure is the median of --runs (3); every ingest run starts from an empty warehouse.
-// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3]
+// run. Inputs: Apple's real companyfacts file (fixture) and seeded synthetic filers from the demo generator, also as one
+// bulk companyfacts.zip. Each measure is the median of --runs (3); every ingest run starts from an empty warehouse; the
+// per-stage breakdown (read, parse, stage, write, commit) is that of the median run, in multiples of JSON.parse time.
+// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3]; BENCH_THREADS sets DuckDB's threads (default 2).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -100,7 +101,7 @@ const rows = [
   await measure('both together', [APPLE, ...synth]),
   await measure(`${String(synthetic)} synthetic filers, bulk zip`, [bulkZip(synth)], synth),
 ];
-console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), 2 DuckDB threads`);
+console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS)`);
 printTable(rows);
 console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
 printTable(stageRows);
