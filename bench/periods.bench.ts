@@ -6,7 +6,7 @@
 // serving path starts from. The companies are packed into full-scale buckets (~280 filers each, as the whole SEC
 // universe has), so the rate extrapolates to all 64 buckets.
 // Usage: npm run bench -- periods [--companies 1000] [--buckets N] [--first-year 2015] [--last-year 2024] [--samples 40]
-//        [--skip-legacy 1]
+//        [--skip-legacy]
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';

@@ -16,8 +16,9 @@ unit_use AS (
   SELECT cik, unit, count(*) AS n FROM v GROUP BY ALL
 ),
 contested AS (
-  -- (period, concept) pairs filed in more than one unit, and the unit that wins
-  SELECT v.cik, v.series, v.period_end, v.fiscal_period, v.concept, arg_max(v.unit, u.n) AS unit
+  -- (period, concept) pairs filed in more than one unit, and the unit that wins (equally used units: the one sorting
+  -- last, so that the answer never depends on the order rows arrive in)
+  SELECT v.cik, v.series, v.period_end, v.fiscal_period, v.concept, arg_max(v.unit, (u.n, v.unit)) AS unit
   FROM v JOIN unit_use u USING (cik, unit)
   GROUP BY ALL HAVING count(*) > 1
 ),
