@@ -169,26 +169,30 @@ describe('economic model availability', () => {
     let calls = 0;
     let releaseFirst: () => void = () => undefined;
     const firstMayFinish = new Promise<void>((res) => { releaseFirst = res; });
+    let b: ModelJobs | null = null;
     const provide: ModelProvider = async (input) => {
       calls++;
       if (calls === 1) {
-        // the first runner's event loop stalls past its lease (no heartbeat can run), then it waits for the takeover
+        // the first runner's event loop stalls past its lease (no heartbeat can run); the other process's GET comes
+        // first when it ends (its request claims the lapsed lease before this process's timers run), then this build
+        // waits until the takeover has finished
         const stallUntil = Date.now() + 700;
         while (Date.now() < stallUntil) { /* a blocked event loop */ }
+        void b?.request(KO);
         await firstMayFinish;
       }
       return deterministicProvider(input);
     };
     const options = { reader, provider: { name: 'offline', provide }, pollMs: 50, leaseMs: 300, backoffMs: 50 };
     const a = openModelJobs(wh.engine, options);
-    const b = openModelJobs(wh.engine, options);
+    b = openModelJobs(wh.engine, options);
     try {
       const queued = await a.request(KO);
       assert.ok(queued.state === 'generating');
-      for (let i = 0; i < 200 && calls === 0; i++) await new Promise((r) => setTimeout(r, 25));
       // the lapsed lease lets the second process take the job over (same jobId) and finish it
       let seen = await b.request(KO);
-      for (let i = 0; i < 400 && seen.state !== 'ready'; i++) {
+      // a hang detector, not a speed check: a build takes tens of seconds on a loaded box
+      for (const deadline = Date.now() + 240_000; seen.state !== 'ready' && Date.now() < deadline;) {
         await new Promise((r) => setTimeout(r, 50));
         seen = await b.request(KO);
       }
