@@ -42,11 +42,12 @@ function change(now: number, before: number | undefined): string {
   return ` ${d >= 0 ? 'an increase' : 'a decrease'} of ${pct(Math.abs(d))} from the prior fiscal year`;
 }
 
-function shortName(company: DemoCompany): string {
+export function shortName(company: DemoCompany): string {
   return company.name.replace(/\s*\(DEMO DATA\)\s*$/, '');
 }
 
-function bodies(input: Demo10kInput): Record<string, string[]> {
+/** The text of each 10-K item (code -> paragraphs), composed from the modelled figures; the 20-F reuses it. */
+export function demo10kItemTexts(input: Demo10kInput): Record<string, string[]> {
   const { company, fy, year, prior } = input;
   const cur = company.currency;
   const a = aggregate(year, 1, 4);
@@ -104,7 +105,7 @@ function bodies(input: Demo10kInput): Record<string, string[]> {
 
 export function demo10kDocument(input: Demo10kInput): string {
   const { company, fy, year } = input;
-  const text = bodies(input);
+  const text = demo10kItemTexts(input);
   const name = xmlText(shortName(company));
   const toc = ITEMS.map(([, code, title]) => `<tr><td>Item ${code}.</td><td>${xmlText(title)}</td><td>${String(3)}</td></tr>`).join('\n');
   let part = '';

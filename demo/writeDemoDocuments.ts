@@ -1,6 +1,6 @@
 // Writes the demo companies' 10-K and earnings 8-K primary documents (HTML, EDGAR's format) as full submissions under
 // the accessions their submissions JSON lists, so the document store and /api/filings/item answer on the demo.
-// The last FOOTNOTE_YEARS fiscal years of each domestic filer; foreign private issuers file 20-Fs, left out.
+// The last FOOTNOTE_YEARS fiscal years of each filer; a foreign private issuer's annual report is its 20-F.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DemoCompany } from './DemoCompany.ts';
@@ -10,6 +10,7 @@ import { filingSchedule } from './filingSchedule.ts';
 import { secSubmission } from './secSubmission.ts';
 import { demo10kDocument } from './demo10kDocument.ts';
 import { demo8kDocument } from './demo8kDocument.ts';
+import { demo20fDocument } from './demo20fDocument.ts';
 import { FOOTNOTE_YEARS } from './writeDemoFootnotes.ts';
 
 export function writeDemoDocuments(dir: string, companies: readonly DemoCompany[], years: DemoYears): string[] {
@@ -18,18 +19,19 @@ export function writeDemoDocuments(dir: string, companies: readonly DemoCompany[
   const written: string[] = [];
   const first = Math.max(years.first, years.last - FOOTNOTE_YEARS + 1);
   for (const company of companies) {
-    if (company.regime !== 'us-gaap') continue;
+    const annualForm = company.regime === 'us-gaap' ? '10-K' : '20-F';
     const model = modelCompany(company, years.first - 2, years.last + 1);
     const schedule = filingSchedule(company, model, years.first, years.last);
     for (let fy = first; fy <= years.last; fy++) {
       const year = model.get(fy);
-      const tenK = schedule.find((f) => f.form === '10-K' && f.periodic?.fy === fy);
+      const tenK = schedule.find((f) => f.form === annualForm && f.periodic?.fy === fy);
       if (!year || !tenK) continue;
       const parties = [{ role: 'FILER' as const, name: company.name, cik: company.cik }];
-      const html = demo10kDocument({ company, fy, year, prior: model.get(fy - 1) });
+      const input = { company, fy, year, prior: model.get(fy - 1) };
+      const html = annualForm === '10-K' ? demo10kDocument(input) : demo20fDocument(input);
       const submission = secSubmission({
-        accession: tenK.accession, form: '10-K', period: tenK.reportDate, filed: tenK.filed, parties,
-        documents: [{ type: '10-K', filename: tenK.primaryDocument, xml: html }],
+        accession: tenK.accession, form: annualForm, period: tenK.reportDate, filed: tenK.filed, parties,
+        documents: [{ type: annualForm, filename: tenK.primaryDocument, xml: html }],
       });
       written.push(path.join(out, `${tenK.accession}.txt`));
       fs.writeFileSync(written[written.length - 1] ?? '', submission);
