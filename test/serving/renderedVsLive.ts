@@ -11,13 +11,6 @@ import { resolutionKey } from '../../engine/serving/renderedQueries.ts';
 import { startTestApp, type TestApp } from '../http/testApp.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import type { Plan } from '../../engine/accounts/plans.ts';
-import { DEFAULT_TIERS, type TierConfig } from '../../http/tiers.ts';
-
-// the comparison sends many requests a minute: rate limits would answer 429s whose retry-after differs by the second
-const UNLIMITED: TierConfig = {
-  ...DEFAULT_TIERS,
-  plans: Object.fromEntries(Object.entries(DEFAULT_TIERS.plans).map(([plan, limits]) => [plan, { ...limits, perMinute: 1e9, perDay: 1e9 }])) as TierConfig['plans'],
-};
 
 export interface Pair {
   rendered: { engine: Engine; app: TestApp };
@@ -32,7 +25,7 @@ export async function servePair(dir: string): Promise<Pair> {
   const tokensFile = path.join(tempDir('tokens-'), 'tokens.json');
   const open = async (d: string, tokens?: Record<Plan, string>) => {
     const engine = await Engine.open({ warehouseDir: d, mode: 'read', threads: 1, poolSize: 2 });
-    return { engine, app: await startTestApp(engine, { tokensFile, tiers: UNLIMITED, ...(tokens && { tokens }) }) };
+    return { engine, app: await startTestApp(engine, { tokensFile, ...(tokens && { tokens }) }) };
   };
   const rendered = await open(dir);
   // the live app reads the rendered app's tokens, so both answer the same plan for the same request
