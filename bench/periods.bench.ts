@@ -26,6 +26,8 @@ const firstYear = numberArg(argv, 'first-year', 2015);
 const lastYear = numberArg(argv, 'last-year', 2024);
 const samples = numberArg(argv, 'samples', 40);
 const skipLegacy = argv.includes('--skip-legacy');
+// DuckDB's profile needs an engine whose configuration is not locked (Engine locks it): off by default
+const profile = argv.includes('--profile');
 const log = (line: string) => { console.log(line); };
 
 const universe = await ensureUniverse({ companies, firstYear, lastYear, dimensional: true, buckets, log });
@@ -78,7 +80,7 @@ try {
   // where the shared step spends its time: DuckDB's own profile of one bucket, operators by total time
   const profileFile = path.join(universe.dir, '_bench_profile.json');
   const operators = new Map<string, number>();
-  await engine.withConnection(async (c) => {
+  if (profile) await engine.withConnection(async (c) => {
     await c.run(`SET enable_profiling = 'json'`);
     await c.run(`SET profiling_output = ${quotePath(profileFile)}`);
     try {
