@@ -8,7 +8,7 @@ import { ensureWarehouse } from '../warehouse/ensureWarehouse.ts';
 import { ConnectionPool, type PoolStats } from './ConnectionPool.ts';
 import { WarehouseState, type WarehouseSnapshot } from './WarehouseState.ts';
 import { CIK_BUCKETS } from './cikBuckets.ts';
-import { interruptUntilSettled } from './interruptUntilSettled.ts';
+import { runInterruptible } from './runInterruptible.ts';
 import { lockDown } from './lockDown.ts';
 
 export interface EngineOptions {
@@ -33,12 +33,7 @@ export interface BorrowOptions {
 }
 
 /** A query stopped because its caller aborted it (not a SQL fault). */
-export class QueryAbortedError extends Error {
-  constructor() {
-    super('query interrupted: its caller went away');
-    this.name = 'QueryAbortedError';
-  }
-}
+export { QueryAbortedError } from './QueryAbortedError.ts';
 
 export class Engine {
   private readonly pool: ConnectionPool;
@@ -111,20 +106,9 @@ export class Engine {
   async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>, options: BorrowOptions = {}): Promise<T> {
     await this.ensureFresh();
     const c = await this.pool.acquire(options.waitMs);
-    const { signal } = options;
-    let work: Promise<T> | null = null;
-    const onAbort = () => {
-      if (work) interruptUntilSettled(c, work);
-    };
     try {
-      if (signal?.aborted) throw new QueryAbortedError();
-      work = fn(c);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      return await work;
-    } catch (err) {
-      throw signal?.aborted ? new QueryAbortedError() : err;
+      return await runInterruptible(c, fn, options.signal);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       this.pool.release(c);
     }
   }

@@ -2,10 +2,10 @@
 // instance, so a build (seconds of period-engine SQL on a big filer) never holds a connection an API request waits for.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ConnectionPool } from '../db/ConnectionPool.ts';
-import { QueryAbortedError, type BorrowOptions, type Engine, type Params } from '../db/Engine.ts';
+import type { BorrowOptions, Engine, Params } from '../db/Engine.ts';
 import type { WarehouseSnapshot } from '../db/WarehouseState.ts';
 import { CIK_BUCKETS } from '../db/cikBuckets.ts';
-import { interruptUntilSettled } from '../db/interruptUntilSettled.ts';
+import { runInterruptible } from '../db/runInterruptible.ts';
 
 /** What the builder queries: the Engine itself (tests, the REPL) or a ModelDb. */
 export interface ModelQueries {
@@ -44,20 +44,9 @@ export class ModelDb implements ModelQueries {
     await this.engine.ensureFresh();
     const pool = await this.open();
     const c = await pool.acquire(options.waitMs);
-    const { signal } = options;
-    let work: Promise<T[]> | null = null;
-    const onAbort = () => {
-      if (work) interruptUntilSettled(c, work);
-    };
     try {
-      if (signal?.aborted) throw new QueryAbortedError();
-      work = c.runAndReadAll(sql, params).then((r) => r.getRowObjectsJson() as T[]);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      return await work;
-    } catch (err) {
-      throw signal?.aborted ? new QueryAbortedError() : err;
+      return await runInterruptible(c, async (conn) => (await conn.runAndReadAll(sql, params)).getRowObjectsJson() as T[], options.signal);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       this.giveBack(pool, c);
     }
   }
