@@ -3,7 +3,7 @@
 // modelled figures (so a reader of Item 7 finds the numbers the financial endpoints serve).
 import type { DemoCompany } from './DemoCompany.ts';
 import { aggregate, type ModelYear } from './financialModel.ts';
-import { xmlText } from './xmlText.ts';
+import { annualReportHtml } from './annualReportHtml.ts';
 
 export interface Demo10kInput {
   company: DemoCompany;
@@ -104,30 +104,10 @@ export function demo10kItemTexts(input: Demo10kInput): Record<string, string[]> 
 }
 
 export function demo10kDocument(input: Demo10kInput): string {
-  const { company, fy, year } = input;
   const text = demo10kItemTexts(input);
-  const name = xmlText(shortName(company));
-  const toc = ITEMS.map(([, code, title]) => `<tr><td>Item ${code}.</td><td>${xmlText(title)}</td><td>${String(3)}</td></tr>`).join('\n');
-  let part = '';
-  const items = ITEMS.map(([p, code, title]) => {
-    const partHeading = p !== part ? `<div style="text-align:center"><b>PART ${p}</b></div>\n` : '';
-    part = p;
-    const paragraphs = (text[code] ?? []).map((t) => `<p>${xmlText(t)}</p>`).join('\n');
-    return `${partHeading}<div><b>Item ${code}.</b></div><div><b>${xmlText(title)}</b></div>\n${paragraphs}`;
-  }).join('\n<hr style="page-break-after:always"/>\n');
-  return `<html><head><title>${name} 10-K ${String(fy)}</title></head><body>
-<div style="text-align:center"><b>UNITED STATES<br/>SECURITIES AND EXCHANGE COMMISSION</b><br/>Washington, D.C. 20549</div>
-<div style="text-align:center"><b>FORM 10-K</b></div>
-<div>ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934</div>
-<div>For the fiscal year ended ${xmlText(year.fiscal.end)}</div>
-<div style="text-align:center"><b>${name}</b> (DEMO DATA)</div>
-<div style="text-align:center"><b>TABLE OF CONTENTS</b></div>
-<table>${toc}</table>
-<hr style="page-break-after:always"/>
-${items}
-<hr/>
-<div style="text-align:center"><b>SIGNATURES</b></div>
-<p>Pursuant to the requirements of Section 13 or 15(d) of the Securities Exchange Act of 1934, the registrant has duly caused this report to be signed on its behalf.</p>
-</body></html>
-`;
+  return annualReportHtml({
+    form: '10-K', registrant: shortName(input.company), fy: input.fy, fiscalYearEnd: input.year.fiscal.end, tableOfContents: true,
+    items: ITEMS.map(([part, code, title]) => ({ part, code, title, paragraphs: text[code] ?? [] })),
+    certification: 'Pursuant to the requirements of Section 13 or 15(d) of the Securities Exchange Act of 1934, the registrant has duly caused this report to be signed on its behalf.',
+  });
 }

@@ -2,7 +2,7 @@
 // (Item 4), risk factors (Item 3.D), operating review (Item 5) and market risk (Item 11) composed from the company's own
 // modelled figures as its 10-K would state them, so company models build for the demo's foreign filer too.
 import { demo10kItemTexts, shortName, type Demo10kInput } from './demo10kDocument.ts';
-import { xmlText } from './xmlText.ts';
+import { annualReportHtml } from './annualReportHtml.ts';
 
 const NA = ['Not applicable.'];
 
@@ -28,21 +28,9 @@ export function demo20fDocument(input: Demo10kInput): string {
     ['18', 'Financial Statements', ['The consolidated financial statements are prepared in accordance with IFRS as issued by the IASB.']],
     ['19', 'Exhibits', ['The exhibits are listed in the Exhibit Index.']],
   ];
-  const name = xmlText(shortName(company));
-  const body = items.map(([code, title, paragraphs]) =>
-    `<div><b>Item ${code}.</b></div><div><b>${xmlText(title)}</b></div>\n${paragraphs.map((t) => `<p>${xmlText(t)}</p>`).join('\n')}`,
-  ).join('\n<hr style="page-break-after:always"/>\n');
-  return `<html><head><title>${name} 20-F ${String(fy)}</title></head><body>
-<div style="text-align:center"><b>UNITED STATES<br/>SECURITIES AND EXCHANGE COMMISSION</b><br/>Washington, D.C. 20549</div>
-<div style="text-align:center"><b>FORM 20-F</b></div>
-<div>ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934</div>
-<div>For the fiscal year ended ${xmlText(year.fiscal.end)}</div>
-<div style="text-align:center"><b>${name}</b> (DEMO DATA)</div>
-<hr style="page-break-after:always"/>
-${body}
-<hr/>
-<div style="text-align:center"><b>SIGNATURES</b></div>
-<p>The registrant hereby certifies that it meets all of the requirements for filing on Form 20-F.</p>
-</body></html>
-`;
+  return annualReportHtml({
+    form: '20-F', registrant: shortName(company), fy, fiscalYearEnd: year.fiscal.end, tableOfContents: false,
+    items: items.map(([code, title, paragraphs]) => ({ code, title, paragraphs })),
+    certification: 'The registrant hereby certifies that it meets all of the requirements for filing on Form 20-F.',
+  });
 }

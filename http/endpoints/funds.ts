@@ -1,5 +1,5 @@
 // Funds group (N-PORT): quarterly flows and profile of a fund series or share class, and the reverse lookup of the funds
-// holding a security, each answered by a sql/70_funds macro. Fund endpoints take a fund in `symbol` (an ETF or mutual
+// holding a security, each answered by a sql/71_funds macro. Fund endpoints take a fund in `symbol` (an ETF or mutual
 // fund ticker, a share class id C######### or a series id S#########); anything else is a 400.
 import * as v from 'valibot';
 import { defineEndpoint, type ResolvedEntity } from '../registry.ts';

@@ -82,16 +82,7 @@ export function endpointQuery(endpoint: Endpoint, ctx: ContractContext): URLSear
 export async function call(ctx: ContractContext, path: string, query: URLSearchParams, plan: Plan | null): Promise<CallResult> {
   const url = `${ctx.base}${path}?${query}`;
   const init = plan ? { headers: { Authorization: `Bearer ${ctx.tokens[plan]}` } } : {};
-  let res: Response;
-  try {
-    res = await fetch(url, init);
-  } catch (err) {
-    // a pooled keep-alive socket the server closed while idle (its 65 s keepAliveTimeout, e.g. during a slow test):
-    // undici reports "other side closed" or a reset before the GET reaches the server, so it is sent once more
-    const code = ((err as Error).cause as { code?: string } | undefined)?.code;
-    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw new Error(`${path}: ${(err as Error).message} (${code ?? String((err as Error).cause)})`, { cause: err });
-    res = await fetch(url, init);
-  }
+  const res = await fetch(url, init);
   const text = await res.text();
   let body: unknown;
   try {

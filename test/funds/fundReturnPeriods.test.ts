@@ -3,12 +3,14 @@
 // spelled in the OEF taxonomy's way or a filer's own), must serve the same 1/5/10-year and since-inception returns
 // as the report tagged by context length. Expected values are read here from the document text; which period a
 // member names is read from the spelled member itself (the word or digits next to "year", or an inception word).
+// The rule is also checked on a report tagged by context length and on every N-CSR in the fixtures (none yet: skipped).
 import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { FIXTURES, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { fixturesPresent } from '../helpers/fixtures.ts';
 import { bearer, startTestApp, type TestApp } from '../http/testApp.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { secSubmission } from '../../demo/secSubmission.ts';
@@ -78,6 +80,29 @@ function returnsByPeriod(xhtml: string, classId: string, members: Record<number,
   return out;
 }
 
+/**
+ * Each class return of a report tagged by context length, by period: the years its context spans (1, 5 or 10, else
+ * since inception) read from the context's dates; contexts with a second member (the index beside the class) are not the class's.
+ */
+function returnsByContextLength(xhtml: string, classId: string): Map<number, number> {
+  const spans = new Map<string, number>();
+  for (const m of xhtml.matchAll(/<xbrli:context id="([^"]+)">([\s\S]*?)<\/xbrli:context>/g)) {
+    const members = [...(m[2] ?? '').matchAll(/<xbrldi:explicitMember dimension="[^"]+">([^<]+)</g)].map((d) => defined(d[1], 'member'));
+    const dates = /<xbrli:startDate>([^<]+)<\/xbrli:startDate><xbrli:endDate>([^<]+)</.exec(m[2] ?? '');
+    if (members.length !== 1 || !members[0]?.includes(classId) || !dates) continue;
+    const years = Math.round((Date.parse(defined(dates[2], 'end')) - Date.parse(defined(dates[1], 'start'))) / (365.25 * 86_400_000));
+    spans.set(defined(m[1], 'id'), [1, 5, 10].includes(years) ? years : 0);
+  }
+  const out = new Map<number, number>();
+  for (const f of xhtml.matchAll(/<ix:nonFraction\b([^>]*)>([^<]*)</g)) {
+    const attrs = f[1] ?? '';
+    const period = spans.get(/contextRef="([^"]+)"/.exec(attrs)?.[1] ?? '');
+    if (!attrs.includes('name="oef:AvgAnnlRtrPct"') || period === undefined) continue;
+    out.set(period, (/sign="-"/.test(attrs) ? -1 : 1) * Number(defined(f[2], 'text').replace(/[,%]/g, '')));
+  }
+  return out;
+}
+
 /** Shareholder reports in the shared fixtures (none when this was written; the corpus grows): files whose SGML header says N-CSR(S). */
 function fixtureShareholderReports(): string[] {
   const out: string[] = [];
@@ -96,25 +121,64 @@ function fixtureShareholderReports(): string[] {
   return out;
 }
 
+const fixtureReports = fixturesPresent ? fixtureShareholderReports() : [];
+const noFixtureReports = fixtureReports.length === 0 && `no N-CSR / N-CSRS among the fixtures under ${path.join(FIXTURES, 'edgar')}: the generated reports carry the rule`;
+
 let wh: Awaited<ReturnType<typeof openTempEngine>>;
-let fixtureReports: string[] = [];
 let app: TestApp;
 const written: { subject: FundReportSubject; xhtml: string; spelling: (typeof SPELLINGS)[number] }[] = [];
+/** A report as the demo generator writes it, each class return on a context as long as its period. */
+const plain = { subject: subject(SPELLINGS.length), xhtml: '' };
+const generatedFiles: string[] = [];
+
+/** The filing's classes, each served only returns among the values the document tags; returns how many it served. */
+async function servedAmongTagged(file: string): Promise<Map<string, number>> {
+  const bytes = fs.readFileSync(file);
+  const text = (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+  // a negative return is shown unsigned, its sign in the sign="-" attribute (inline XBRL)
+  const tagged = new Set([...text.matchAll(/<ix:nonFraction\b([^>]*name="oef:AvgAnnlRtrPct"[^>]*)>([^<]*)</g)]
+    .map((m) => (/sign="-"/.test(m[1] ?? '') ? -1 : 1) * Number(defined(m[2], 'value').replace(/[,%]/g, ''))));
+  const cik = Number(/CENTRAL INDEX KEY:\s*(\d+)/.exec(text)?.[1] ?? 0);
+  const ids = await wh.engine.query<{ id: string }>('SELECT DISTINCT coalesce(ticker, class_id) AS id FROM fund_class_index WHERE cik = $cik', { cik });
+  const served = new Map<string, number>();
+  for (const { id } of ids) {
+    const res = await fetch(`${app.base}/api/fund/performance?symbol=${id}`, bearer(app.tokens.Free));
+    const body = await res.json() as { data?: Record<string, unknown>[] };
+    assert.equal(res.status, 200, `${file} ${id}: ${JSON.stringify(body)}`);
+    let count = 0;
+    for (const row of body.data ?? []) {
+      for (const field of Object.values(PERIOD_FIELD)) {
+        const v = row[field];
+        if (typeof v !== 'number') continue;
+        count++;
+        // tagged values are shown as percents (scale -2) or as fractions: either way one of them, or x 100 of one
+        assert.ok(tagged.has(v) || [...tagged].some((x) => Math.abs(x * 100 - v) < 1e-9), `${file} ${id} ${field} ${String(v)}`);
+      }
+    }
+    served.set(id, count);
+  }
+  return served;
+}
 
 describe('returns tagged by period members', () => {
   before(async () => {
     const dir = tempDir('fund-periods-');
+    const write = (i: number, s: FundReportSubject, xhtml: string) => {
+      const accession = `0001193125-25-${String(900_000 + i)}`;
+      generatedFiles.push(path.join(dir, `${accession}.txt`));
+      fs.writeFileSync(defined(generatedFiles.at(-1), 'file'), secSubmission({
+        accession, form: 'N-CSR', period: PERIOD_END, filed: '2025-03-03', parties: [{ role: 'FILER', name: s.registrantName, cik: s.cik }],
+        documents: [{ type: 'N-CSR', filename: `${s.prefix}-20241231xncsr.htm`, xml: xhtml }],
+      }));
+    };
     SPELLINGS.forEach((spelling, i) => {
       const s = subject(i);
       const xhtml = fundIxDocument(byMembers(shareholderReport(s, 'N-CSR', PERIOD_END), spelling));
       written.push({ subject: s, xhtml, spelling });
-      const accession = `0001193125-25-${String(900_000 + i)}`;
-      fs.writeFileSync(path.join(dir, `${accession}.txt`), secSubmission({
-        accession, form: 'N-CSR', period: PERIOD_END, filed: '2025-03-03', parties: [{ role: 'FILER', name: s.registrantName, cik: s.cik }],
-        documents: [{ type: 'N-CSR', filename: `${s.prefix}-20241231xncsr.htm`, xml: xhtml }],
-      }));
+      write(i, s, xhtml);
     });
-    fixtureReports = fixtureShareholderReports();
+    plain.xhtml = fundIxDocument(shareholderReport(plain.subject, 'N-CSR', PERIOD_END));
+    write(SPELLINGS.length, plain.subject, plain.xhtml);
     wh = await openTempEngine('write');
     await ingestPaths(wh.engine, [dir, ...fixtureReports]);
     app = await startTestApp(wh.engine);
@@ -152,26 +216,26 @@ describe('returns tagged by period members', () => {
     }
   });
 
-  test('every shareholder report in the fixtures serves each class its returns among the values the document tags', async (t) => {
-    t.diagnostic(`${String(fixtureReports.length)} N-CSR / N-CSRS fixture(s)`);
-    for (const file of fixtureReports) {
-      const bytes = fs.readFileSync(file);
-      const text = (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
-      const tagged = new Set([...text.matchAll(/<ix:nonFraction\b[^>]*name="oef:AvgAnnlRtrPct"[^>]*>([^<]*)</g)].map((m) => Number(defined(m[1], 'value').replace(/[,%]/g, ''))));
-      const cik = Number(/CENTRAL INDEX KEY:\s*(\d+)/.exec(text)?.[1] ?? 0);
-      const ids = await wh.engine.query<{ id: string }>('SELECT DISTINCT coalesce(ticker, class_id) AS id FROM fund_class_index WHERE cik = $cik', { cik });
-      for (const { id } of ids) {
-        const res = await fetch(`${app.base}/api/fund/performance?symbol=${id}`, bearer(app.tokens.Free));
-        const body = await res.json() as { data?: Record<string, unknown>[] };
-        assert.equal(res.status, 200, `${file} ${id}: ${JSON.stringify(body)}`);
-        for (const row of body.data ?? []) {
-          for (const field of Object.values(PERIOD_FIELD)) {
-            const v = row[field];
-            // tagged values are shown as percents (scale -2) or as fractions: either way one of them, or x 100 of one
-            if (typeof v === 'number') assert.ok(tagged.has(v) || [...tagged].some((x) => Math.abs(x * 100 - v) < 1e-9), `${file} ${id} ${field} ${String(v)}`);
-          }
-        }
-      }
+  test('a report tagged by context length serves each class the return of each period its contexts span', async () => {
+    for (const c of plain.subject.classes) {
+      const expected = returnsByContextLength(plain.xhtml, c.classId);
+      assert.ok(expected.has(1) && expected.size >= 2, `${c.ticker}: returns over several periods are tagged`);
+      const res = await fetch(`${app.base}/api/fund/performance?symbol=${c.ticker}`, bearer(app.tokens.Free));
+      const row = defined((await res.json() as { data?: Record<string, unknown>[] }).data?.[0], c.ticker);
+      for (const [period, value] of expected) assert.equal(row[defined(PERIOD_FIELD[period], 'field')], value, `${c.ticker} ${String(period)}-year`);
     }
+  });
+
+  test('every generated shareholder report serves each class returns, all among the values the document tags', async () => {
+    for (const file of generatedFiles) {
+      const served = await servedAmongTagged(file);
+      assert.ok(served.size > 0, `${file}: its classes are indexed`);
+      for (const [id, count] of served) assert.ok(count > 0, `${file} ${id}: returns are served`);
+    }
+  });
+
+  test('every shareholder report in the fixtures serves each class only returns among the values the document tags', { skip: noFixtureReports }, async (t) => {
+    t.diagnostic(`${String(fixtureReports.length)} N-CSR / N-CSRS fixture(s)`);
+    for (const file of fixtureReports) await servedAmongTagged(file);
   });
 });

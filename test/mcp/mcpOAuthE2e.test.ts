@@ -22,7 +22,6 @@ import { toolName } from '../../http/mcp/endpointTools.ts';
 import { startMcpApp, type Login, type McpTestApp } from './mcpTestApp.ts';
 import { DEFAULT_TIERS } from '../../http/tiers.ts';
 import { MemoryOAuthClient, catchRedirects, type RedirectCatcher } from './oauthClient.ts';
-import { fetchOnceMore } from './fetchOnceMore.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = path.resolve('tmp', 'test-output');
@@ -53,7 +52,7 @@ after(async () => {
 /** The SDK's first contact: 401, discovery, registration, and the URL it asks the user agent to open. */
 async function startAuthorization(oauth: MemoryOAuthClient): Promise<URL> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth, fetch: fetchOnceMore })), UnauthorizedError);
+  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth })), UnauthorizedError);
   return defined(oauth.authorizationUrl, 'authorization URL');
 }
 
@@ -87,12 +86,12 @@ async function browserSignIn(authorizationUrl: URL, login: Login, shots: string)
 
 async function connected(oauth: MemoryOAuthClient): Promise<Client> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth, fetch: fetchOnceMore }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth }));
   return client;
 }
 
 async function finish(oauth: MemoryOAuthClient, code: string): Promise<void> {
-  await new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth, fetch: fetchOnceMore }).finishAuth(code);
+  await new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { authProvider: oauth }).finishAuth(code);
 }
 
 async function getJson(pathAndQuery: string, apiToken: string): Promise<{ status: number; body: unknown; remaining: number }> {

@@ -20,7 +20,6 @@ import { DEFAULT_TIERS, type TierConfig } from '../../http/tiers.ts';
 import type { Endpoint } from '../../http/registry.ts';
 import { startMcpApp, type McpTestApp } from './mcpTestApp.ts';
 import { signIn } from './signIn.ts';
-import { fetchOnceMore } from './fetchOnceMore.ts';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under tsx/NodeNext
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => void;
@@ -48,7 +47,7 @@ before(async () => {
   app = await startMcpApp(wh.engine, { tiers });
   const { access_token } = await signIn(app.url, app.pro);
   client = new Client({ name: 'output-schema', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${access_token}` } }, fetch: fetchOnceMore }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${access_token}` } } }));
   ({ tools } = await client.listTools());
 });
 
