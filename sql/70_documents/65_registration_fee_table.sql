@@ -34,7 +34,9 @@ bodies AS (
 lines AS (
   SELECT cik, accession, form, filename, n,
     -- a dollar sign set apart from its number (a cell of its own, or spaced in a text table) belongs to it
-    trim(regexp_replace(lines[n], '\$\s+', '$', 'g')) AS line
+    trim(regexp_replace(lines[n], '\$\s+', '$', 'g')) AS line,
+    -- a footnote starts at the margin; a wrapped title in a text table is indented
+    regexp_matches(lines[n], '(?i)^(?:\(?[0-9]{1,2}\)|\([a-z]\)|\*|†|‡)\s*(?:\|\s*)?\S') AS footnote
   FROM bodies, range(1, least(len(lines), 90) + 1) r(n)
 ),
 cells AS (
@@ -47,8 +49,7 @@ cells AS (
 read AS (
   SELECT *,
     -- a cell stripped of footnote markers: "$287,500,000(1)", "28,750,000 Units(2)"
-    list_transform(cells[2:], c -> trim(regexp_replace(c, '\((?:[0-9]{1,2}|[a-zA-Z])\)|[*†‡]+', '', 'g'))) AS bare,
-    regexp_matches(line, '(?i)^(?:\(?[0-9]{1,2}\)|\([a-z]\)|\*|†|‡)\s*(?:\|\s*)?\S') AS footnote
+    list_transform(cells[2:], c -> trim(regexp_replace(c, '\((?:[0-9]{1,2}|[a-zA-Z])\)|[*†‡]+', '', 'g'))) AS bare
   FROM cells
 ),
 valued AS (
@@ -75,18 +76,29 @@ header AS (
   FROM rows r JOIN bounds b ON b.accession = r.accession AND r.n < b.first_row
   GROUP BY r.accession
 ),
-shaped AS (
-  SELECT r.cik, r.accession, r.form, r.n, r.cells[1] AS title, r.nums, r.markers,
+widths AS (
+  -- the widest data row shows how many value columns the table has where a stacked text header hides their names
+  SELECT r.accession, max(len(r.nums)) AS cells
+  FROM rows r JOIN bounds b ON b.accession = r.accession AND r.n BETWEEN b.first_row AND b.last_line - 1
+  WHERE r.is_row AND NOT regexp_matches(r.cells[1], '(?i)^total\b') GROUP BY r.accession
+),
+named AS (
+  SELECT r.cik, r.accession, r.form, r.n, r.cells[1] AS title, r.nums, r.markers, w.cells,
     coalesce(regexp_matches(h.text, '(?:price|offering)\s+per\s+|per\s+(?:share|unit|security|note|debenture|warrant|right|ads)\b'), false) AS has_unit,
     coalesce(regexp_matches(h.text, 'amount\s+(?:to\s+be|being|registered)'), false) AS has_amount
   FROM rows r JOIN bounds b ON b.accession = r.accession AND r.n BETWEEN b.first_row AND b.last_line - 1
   LEFT JOIN header h ON h.accession = r.accession
+  JOIN widths w ON w.accession = r.accession
   WHERE r.is_row
+),
+shaped AS (
+  SELECT * REPLACE (width = 4 OR (width = 3 AND has_unit) AS has_unit, width = 4 OR (width = 3 AND NOT has_unit) AS has_amount)
+  FROM (SELECT *, least(4, greatest(2 + has_unit::INTEGER + has_amount::INTEGER, cells)) AS width FROM named)
 ),
 trimmed AS (
   -- a trailing marker-only cell past the table's width ("Total | $54,337,500 | $5,928.23 | *") is no column of it
-  SELECT *, 2 + has_unit::INTEGER + has_amount::INTEGER AS width,
-    CASE WHEN len(nums) > 2 + has_unit::INTEGER + has_amount::INTEGER AND markers[len(markers)]
+  SELECT *,
+    CASE WHEN len(nums) > width AND markers[len(markers)]
          THEN list_slice(nums, 1, len(nums) - 1) ELSE nums END AS kept
   FROM shaped
 ),
@@ -96,7 +108,8 @@ aligned AS (
 ),
 figures AS (
   SELECT cik, accession, form, n,
-    trim(regexp_replace(title, '\s+', ' ', 'g')) AS title,
+    -- the title without the footnote markers that follow it ("...warrant(2)")
+    trim(regexp_replace(regexp_replace(title, '\s+', ' ', 'g'), '(?:\s*(?:\((?:[0-9]{1,2}|[a-z])\)|[*†‡]))+\s*$', '')) AS title,
     regexp_matches(title, '(?i)^total\b') AS is_total,
     v[len(v)] AS fee,
     CASE WHEN len(v) >= 2 THEN v[len(v) - 1] END AS aggregate,
