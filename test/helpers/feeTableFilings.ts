@@ -21,7 +21,7 @@ interface Security { title: string; amount: number | null; unit: string; price: 
 const usd = (n: number, decimals = 0) => `$${n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 const count = (n: number) => n.toLocaleString('en-US');
 /** The SEC rounds a registration fee up to the next cent (to the dollar in the 1990s tables). */
-const feeOf = (aggregate: number, rate: number, decimals: number) => Math.ceil(aggregate * rate * 10 ** decimals - 1e-6) / 10 ** decimals;
+const feeOf = (aggregate: number, rate: number, decimals: number) => Math.ceil(aggregate * rate * 10 ** decimals - 1e-4) / 10 ** decimals;
 
 function submission(f: Omit<FeeTableFiling, 'raw'>, documentText: string, html: boolean): FeeTableFiling {
   const filed = f.filed.replace(/-/g, '');
