@@ -1,5 +1,5 @@
 // Builds the demo warehouse: the fixed cast of synthetic filers, their footnote 10-K/10-Qs in inline XBRL, their insiders' Forms 4, their holders' 13F-HR and 13G, the demo funds' N-PORT reports,
-// shareholder reports (N-CSR/N-CSRS) and prospectuses (485BPOS), IPO issuers,
+// shareholder reports (N-CSR/N-CSRS) and prospectuses (485BPOS), IPO issuers and their prospectuses,
 // written as SEC source files to a temporary folder and ingested through the ordinary pipeline. Deterministic and idempotent: a second run adds no rows.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import { writeDemoFunds } from './writeDemoFunds.ts';
 import { writeDemoFundReports } from './writeDemoFundReports.ts';
 import { DEMO_FUND_REPORT_SUBJECTS } from './demoFundReportSubjects.ts';
 import { writeDemoIpos } from './demoIpos.ts';
+import { writeDemoIpoDocuments } from './demoIpoDocuments.ts';
 import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 
 /**
@@ -37,6 +38,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoFunds(dir, DEMO_COMPANIES, DEMO_YEARS);
     writeDemoFundReports(dir, DEMO_FUND_REPORT_SUBJECTS, DEMO_YEARS);
     writeDemoIpos(dir);
+    writeDemoIpoDocuments(dir);
     return await ingestPaths(engine, [dir], { afterCommit: async (e) => { await materializePeriods(e); } });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
