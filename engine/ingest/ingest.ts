@@ -7,9 +7,6 @@ import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
 import { parseInto } from './parsers/Parser.ts';
 import type { Engine } from '../db/Engine.ts';
 import { timed, type OnStage } from './IngestStages.ts';
-import { CompanyFactsPool, defaultWorkers, headCik } from './CompanyFactsPool.ts';
-import { companyFactsParser } from './parsers/companyfacts.ts';
-import { dedupeStagedFacts } from '../warehouse/dedupeStagedFacts.ts';
 import { acquireWriterLock, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
 
 export interface IngestProgress {
@@ -33,13 +30,9 @@ export class IngestFailed extends Error {
 
 const MAX_NESTING = 4;
 
-function headOf(file: SourceFile): string {
-  return file.bytes.subarray(0, 4096).toString('utf8');
-}
-
 /** Parse one file (and the documents it contains) into the batch; returns the kinds recognised. */
 export function parseFile(file: SourceFile, batch: Batch, depth = 0): string[] {
-  const head = headOf(file);
+  const head = file.bytes.subarray(0, 4096).toString('utf8');
   const parser = PARSERS.find((p) => p.detect(file, head));
   if (!parser) return [];
   const nested = parseInto(parser, file, batch);
@@ -63,21 +56,12 @@ export interface IngestOptions extends IngestProgress {
    * 100,000): JavaScript then holds at most this many plus one document's rows, whatever the batch size.
    */
   stageRows?: number;
-  /**
-   * Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends; the workers' parse, stage and
-   * write times are summed over workers, which run at the same time.
-   */
+  /** Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends. */
   onStage?: OnStage;
-  /**
-   * Worker threads that parse companyfacts documents and write their facts (default: one per core, at most 2, or
-   * FILINGS_INGEST_WORKERS); 0 parses them on the main thread like every other format.
-   */
-  workers?: number;
 }
 
 export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
   const release = acquireWriterLock(engine.warehouseDir);
-  let pool: CompanyFactsPool | null = null;
   try {
     recoverStaging(engine.warehouseDir);
     const report: IngestReport = { manifests: [], parsed: [], skipped: [], rows: {} };
@@ -90,21 +74,12 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
     let consumed = 0;
     const errors: IngestError[] = [];
     const explicit = new Set(paths);
-    const workers = options.workers ?? defaultWorkers();
-    const poolWrite = async (stagingDir: string, batchId: string, counts: Record<string, number>) => {
-      if (!pool || pool.staged === 0) return;
-      const overlaps = pool.overlaps;
-      const { rows } = await pool.flush(stagingDir, batchId);
-      counts.facts = overlaps ? await dedupeStagedFacts(engine.writerConnection, stagingDir, batchId) : (counts.facts ?? 0) + rows;
-    };
 
     const flush = async () => {
-      await pool?.drain();
       if (errors.length > 0) throw new IngestFailed(errors);
-      if (batch.size > 0 || staged || (pool?.staged ?? 0) > 0) {
+      if (batch.size > 0 || staged) {
         const manifest = await commitBatch(engine, batch, {
           ...(staged ? { staged } : {}),
-          ...(pool ? { external: poolWrite } : {}),
           inputs: batchInputs,
           ...(options.beforeJournal ? { beforeJournal: options.beforeJournal } : {}),
           ...(options.onStage ? { onStage: options.onStage } : {}),
@@ -133,18 +108,7 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       options.onStage?.('read', parseStarted - readStarted);
       const name = unitName(unit);
       const size = unit.kind === 'file' ? unit.file.bytes.length : [...unit.group.files.values()].reduce((s, f) => s + f.bytes.length, 0);
-      const head = unit.kind === 'file' && workers > 0 ? headOf(unit.file) : '';
-      if (unit.kind === 'file' && workers > 0 && PARSERS.find((p) => p.detect(unit.file, head)) === companyFactsParser) {
-        pool ??= new CompanyFactsPool(engine.warehouseDir, workers);
-        report.parsed.push({ name, kind: companyFactsParser.kind });
-        batchInputs.push(name);
-        await pool.submit(unit.file, headCik(head), (parsed) => {
-          batch.filings.push(...parsed.filings);
-          batch.entities.push(...parsed.entities);
-          options.onStage?.('parse', parsed.parseMs);
-          options.onStage?.('stage', parsed.stageMs);
-        }, (err) => { errors.push(err); });
-      } else try {
+      try {
         const kinds = unit.kind === 'file' ? parseFile(unit.file, batch) : parseGroup(unit, batch);
         options.onStage?.('parse', performance.now() - parseStarted);
         if (kinds.length === 0) {
@@ -166,13 +130,10 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       readStarted = performance.now();
     }
     await flush();
-    await pool?.close();
-    pool = null;
     const added = Object.values(report.rows).some((n) => n > 0);
     if (added && options.afterCommit) await options.afterCommit(engine, report);
     return report;
   } finally {
-    await pool?.close();
     release();
   }
 }

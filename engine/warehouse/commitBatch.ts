@@ -211,22 +211,6 @@ export interface CommitOptions {
    * kept, not emptied, and committed with the rows given here.
    */
   staged?: StagedCounts;
-  /**
-   * Runs after the batch's own rows are written and before the journal: writes more Parquet files of this batch into
-   * stagingDir/<dataset>/ (files named part-<batchId>-...) and adds their rows to counts (the companyfacts workers).
-   */
-  external?: (stagingDir: string, batchId: string, counts: Record<string, number>) => Promise<void>;
-}
-
-/**
- * The COPY options of every warehouse Parquet file: zstd, 16,384-row groups (a company's rows of a sorted bucket file
- * fall in one or two groups), and for partitioned datasets hive bucket folders with files named filePrefix-N.
- */
-export function parquetCopyOptions(partitioned: boolean, filePrefix: string): string {
-  if (!/^[\w-]+$/.test(filePrefix)) throw new Error(`invalid Parquet file prefix ${filePrefix}`);
-  return partitioned
-    ? `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN '${filePrefix}-{i}'`
-    : 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384';
 }
 
 /** Rows of the batch being built that sit in the staging tables already, per dataset name. */
@@ -288,8 +272,11 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
       counts[spec.name] = await timed(options.onStage, 'write', async () => {
         const out = path.join(stagingDir, spec.name);
         fs.mkdirSync(out, { recursive: true });
+        const copyOptions = spec.partitioned
+          ? `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-${batchId}-{i}'`
+          : `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384`;
         const target = spec.partitioned ? out : path.join(out, `part-${batchId}.parquet`);
-        const copied = await c.runAndReadAll(`COPY (SELECT * FROM ${fresh}()) TO ${quotePath(target)} (${parquetCopyOptions(spec.partitioned, `part-${batchId}`)})`);
+        const copied = await c.runAndReadAll(`COPY (SELECT * FROM ${fresh}()) TO ${quotePath(target)} (${copyOptions})`);
         const n = Number(defined(copied.getRows()[0], 'COPY row count')[0]);
         // a batch whose rows the warehouse holds already commits no file, not an empty one
         if (n === 0) fs.rmSync(out, { recursive: true, force: true });
@@ -297,8 +284,6 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
       });
       await c.run(`DELETE FROM ${stage}`);
     }
-    const external = options.external;
-    if (external) await timed(options.onStage, 'write', () => external(stagingDir, batchId, counts));
     options.beforeJournal?.();
     const commitStarted = performance.now();
     const moves = listFiles(stagingDir).map((file) => {
