@@ -11,6 +11,7 @@ import { DATASETS, type DatasetRows, type DatasetSpec } from './datasets.ts';
 import type { StageType } from './DatasetDescriptor.ts';
 import { quoteIdentifier, quotePath } from '../db/quote.ts';
 import { timed, type OnStage } from '../ingest/IngestStages.ts';
+import { ColumnBuffers, ColumnValueError, fillChunkColumn, RAW_COLUMNS } from './fillChunkColumn.ts';
 
 export interface Manifest {
   batchId: string;
@@ -100,6 +101,7 @@ export async function appendRows(c: DuckDBConnection, dataset: DatasetSpec, rows
   const table = `stage_${dataset.name}`;
   const fields = dataset.fields;
   const appender = await c.createAppender(table, 'main', 'temp');
+  const buffers = RAW_COLUMNS ? types.map((type) => new ColumnBuffers(type, CHUNK)) : [];
   try {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const slice = rows.slice(start, start + CHUNK) as Record<string, unknown>[];
@@ -108,11 +110,21 @@ export async function appendRows(c: DuckDBConnection, dataset: DatasetSpec, rows
       for (let col = 0; col < fields.length; col++) {
         const field = defined(fields[col], 'fields[col]');
         const type = defined(types[col], 'types[col]');
-        chunk.setColumnValues(col, slice.map((row, r) => {
-          const value = row[field];
+        const valueAt = (r: number): unknown => {
+          const value = defined(slice[r], 'slice[r]')[field];
           if (value === undefined) throw missingField(dataset, start + r, field);
-          return toDuck(value, type);
-        }));
+          return value;
+        };
+        if (!RAW_COLUMNS) {
+          chunk.setColumnValues(col, slice.map((_, r) => toDuck(valueAt(r), type)));
+          continue;
+        }
+        try {
+          fillChunkColumn(chunk, col, slice.length, defined(buffers[col], 'buffers[col]'), valueAt);
+        } catch (err) {
+          if (!(err instanceof ColumnValueError)) throw err;
+          throw new Error(`${dataset.name} row ${String(start + err.row)}: field "${field}": ${err.message}`, { cause: err });
+        }
       }
       appender.appendDataChunk(chunk);
     }
