@@ -1,10 +1,10 @@
 // Benchmark of the filing-centric macros on the fixture companies: p50 latency of one company's filing timeline,
-// earnings calendar, recent offerings and research summary, and of the market-wide IPO calendar, each computed on the
-// fly (merging the filing sources per request) and over the stored filings index (the _stored twins the API reads while
-// the stored outputs are current), against the floor of a plain DuckDB read of the same company's filing rows
+// earnings calendar and recent offerings, and of the market-wide IPO calendar, each computed on the
+// fly (merging the filing sources per request) and stored (the _stored twins the API reads while the stored outputs
+// are current: the timeline and calendar rows stored per company, the others over the stored filings index), against the floor of a plain DuckDB read of the same company's filing rows
 // (src_filings, its partition) in the same run. Warehouse: every submissions JSON of the fixtures and the 8-K, S-1,
 // S-3, 424B full submissions, ingested once into a temporary folder, then materialized (materializePeriods).
-// Usage: npm run bench -- filings [--samples 7]
+// Usage: npm run bench -- filings [--samples 7]; the figures also land in bench/out/filings.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,15 +56,19 @@ try {
     ['filing_timeline', (m) => jsonRowsSql(m, 1, false), [cik]],
     ['earnings_calendar', (m) => `SELECT * FROM ${m}($1::INTEGER, NULL, NULL)`, [cik]],
     ['recent_offerings', (m) => `SELECT * FROM ${m}($1::INTEGER, NULL, NULL)`, [cik]],
-    ['research_summary', (m) => `SELECT * FROM ${m}($1::INTEGER)`, [cik]],
     ['ipo_deals', (m) => `SELECT * FROM ${m}(NULL)`, []],
   ];
   const rows: string[][] = [];
+  const figures: Record<string, { liveMs: number; storedMs: number; liveX: number; storedX: number }> = {};
   for (const [macro, sql, args] of calls) {
     const live = await latency(sql(macro), args);
     const stored = await latency(sql(`${macro}_stored`), args);
+    figures[macro] = { liveMs: live, storedMs: stored, liveX: live / floor, storedX: stored / floor };
     rows.push([macro, live.toFixed(1), (live / floor).toFixed(1), stored.toFixed(1), (stored / floor).toFixed(1)]);
   }
+  fs.mkdirSync('bench/out', { recursive: true });
+  fs.writeFileSync('bench/out/filings.json', JSON.stringify({ at: new Date().toISOString(), cik, filingRows: Number(top.n), samples,
+    floorMs: floor, materializeMs: built.ms, load: os.loadavg(), figures }, null, 2));
   console.log(`cik ${String(cik)} (${String(top.n)} filing rows), ${String(samples)} samples, p50`);
   printTable([
     ['query', 'on the fly ms', 'x floor', 'stored ms', 'x floor'],
