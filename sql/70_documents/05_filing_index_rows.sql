@@ -45,7 +45,7 @@ merged AS (
     arg_min(act, precedence) FILTER (WHERE act IS NOT NULL) AS act,
     arg_min(fy, precedence) FILTER (WHERE fy IS NOT NULL) AS fy,
     arg_min(fp, precedence) FILTER (WHERE fp IS NOT NULL) AS fp,
-    list(DISTINCT source ORDER BY source) AS sources,
+    list_sort(list_distinct(list(source))) AS sources,
     min(precedence) // 1000 AS source_rank
   FROM scoped
   GROUP BY bucket, cik, accession
