@@ -13,6 +13,7 @@ import type { Engine } from '../db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
+import { FILINGS_OUTPUTS } from './filingsOutputs.ts';
 
 export interface PeriodsState {
   generation: string;
@@ -56,6 +57,7 @@ export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
     file: 'statements.parquet',
     select: `SELECT * FROM standard_values_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period_end DESC, line`,
   },
+  ...FILINGS_OUTPUTS,
 ];
 
 /** An output that still names the bucket ($b) gets it bound; one reading the bucket table alone takes no parameter. */
@@ -71,10 +73,15 @@ function manifestNames(warehouseDir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
 }
 
-function factBuckets(warehouseDir: string): number[] {
-  const dir = path.join(warehouseDir, 'facts');
+function bucketsOf(warehouseDir: string, dataset: string): number[] {
+  const dir = path.join(warehouseDir, dataset);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((d) => /^bucket=(\d+)$/.exec(d)?.[1]).filter((b): b is string => b !== undefined).map(Number).sort((a, b) => a - b);
+  return fs.readdirSync(dir).map((d) => /^bucket=(\d+)$/.exec(d)?.[1]).filter((b): b is string => b !== undefined).map(Number);
+}
+
+/** Buckets holding facts or filings: a company known from its filings alone has a filings index and no periods. */
+function factBuckets(warehouseDir: string): number[] {
+  return [...new Set([...bucketsOf(warehouseDir, 'facts'), ...bucketsOf(warehouseDir, 'filings')])].sort((a, b) => a - b);
 }
 
 /** The state of the materialized periods, or null when there is none. */
@@ -88,6 +95,8 @@ export function readPeriodsState(warehouseDir: string): PeriodsState | null {
 export function periodsAreCurrent(warehouseDir: string): boolean {
   const state = readPeriodsState(warehouseDir);
   if (!state) return false;
+  // a generation built before an output existed has no folder for it: not current until a refresh writes it
+  if (!MATERIALIZED_OUTPUTS.every((o) => fs.existsSync(path.join(warehouseDir, o.folder)))) return false;
   const now = manifestNames(warehouseDir);
   return now.length === state.manifests.length && now.every((m, i) => m === state.manifests[i]);
 }

@@ -1,6 +1,7 @@
 // Filing timeline, calendars, offerings and research summary: the filing timeline (recent filings, predicted next
 // filings, next earnings date), the earnings and IPO calendars, recent offerings and the research summary, answered by
-// sql/80_filings macros (filing_timeline, earnings_calendar, ipo_deals, recent_offerings, research_summary).
+// sql/80_filings macros (filing_timeline, earnings_calendar, ipo_deals, recent_offerings, research_summary), or their
+// _stored twins over the stored filings index while the stored outputs reflect every ingest.
 import * as v from 'valibot';
 import { defineEndpoint } from '../registry.ts';
 import { dateParam, enumParam } from '../params/ParamSpec.ts';
@@ -154,6 +155,7 @@ export const calendarEndpoints = [
     params: {},
     macro: 'filing_timeline',
     args: ({ entity }) => [entity.cik],
+    stored: { macro: 'filing_timeline_stored', args: ({ entity }) => [entity.cik] },
     shape: 'object',
     response: FilingTimeline,
     emptyMessage: () => 'No filings on file for this company',
@@ -171,6 +173,7 @@ export const calendarEndpoints = [
     },
     macro: 'earnings_calendar',
     args: ({ entity, params }) => [entity?.cik ?? null, params.from ?? null, params.to ?? null],
+    stored: { macro: 'earnings_calendar_stored', args: ({ entity, params }) => [entity?.cik ?? null, params.from ?? null, params.to ?? null] },
     shape: 'paginated',
     omitWhenNull: ['confidence', 'basedOn', 'accessionNumber', 'url'],
     response: EarningsDate,
@@ -187,6 +190,7 @@ export const calendarEndpoints = [
     },
     macro: 'ipo_deals',
     args: ({ params }) => [params.status ?? null],
+    stored: { macro: 'ipo_deals_stored', args: ({ params }) => [params.status ?? null] },
     shape: 'paginated',
     omitWhenNull: ['proposedTicker', 'exchange', 'priceRangeLow', 'priceRangeHigh', 'price', 'sharesOffered', 'dollarValue',
       'filedDate', 'expectedPriceDate', 'pricedDate', 'withdrawnDate'],
@@ -205,6 +209,7 @@ export const calendarEndpoints = [
     },
     macro: 'recent_offerings',
     args: ({ entity, params }) => [entity?.cik ?? null, params.from ?? null, params.to ?? null],
+    stored: { macro: 'recent_offerings_stored', args: ({ entity, params }) => [entity?.cik ?? null, params.from ?? null, params.to ?? null] },
     shape: 'paginated',
     response: Offering,
   }),
@@ -218,6 +223,7 @@ export const calendarEndpoints = [
     params: {},
     macro: 'research_summary',
     args: ({ entity }) => [entity.cik],
+    stored: { macro: 'research_summary_stored', args: ({ entity }) => [entity.cik] },
     shape: 'object',
     response: ResearchSummary,
     emptyMessage: () => 'No company with this identifier',

@@ -1,21 +1,13 @@
--- One row per (cik, accession): a company's filings (every company's when p_cik is NULL), the submissions JSON row
--- preferred (it carries items and the primary document), other sources filling what it lacks. Key: cik, accession.
-CREATE OR REPLACE MACRO filing_rows(p_cik) AS TABLE
-WITH scoped AS (
-  SELECT * FROM src_filings
-  WHERE p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik)
-),
-ranked AS (
-  SELECT *,
-    max(filed) OVER (PARTITION BY cik, accession) AS any_filed,
-    max(report_date) OVER (PARTITION BY cik, accession) AS any_report_date,
-    row_number() OVER (PARTITION BY cik, accession ORDER BY (source = 'submissions') DESC, len(items) DESC, source) AS pick
-  FROM scoped
-  WHERE accession IS NOT NULL AND form IS NOT NULL
-)
-SELECT cik, accession, form, coalesce(filed, any_filed) AS filed, accepted,
-  coalesce(report_date, any_report_date) AS report_date, coalesce(is_amendment, form LIKE '%/A') AS is_amendment, items,
-  coalesce(is_xbrl, false) OR coalesce(is_inline_xbrl, false) AS is_xbrl, primary_document, primary_doc_description,
-  documents, size, file_number
-FROM ranked
-WHERE pick = 1 AND coalesce(filed, any_filed) IS NOT NULL;
+-- One row per (cik, accession) with a filing date: a company's filings (every company's when p_cik is NULL) from the
+-- one filings index (sql/70_documents/05_filing_index_rows.sql states the precedence between sources). p_stored: read
+-- the stored index (a point read of the company's bucket file) instead of merging the sources now; the caller passes
+-- true only while the stored outputs reflect every ingest (the *_stored twins the API picks, engine/query/macroCall).
+-- p_bucket (with p_cik NULL): the companies of one cik bucket, as the materialize step computes them.
+-- query() binds only the branch named, so the stored folder need not exist when p_stored is false. Key: cik, accession.
+CREATE OR REPLACE MACRO filing_rows(p_cik, p_stored := false, p_bucket := NULL) AS TABLE
+SELECT cik, accession, form, filed, accepted, report_date, is_amendment, items, is_xbrl, primary_document,
+  primary_doc_description, documents, size, file_number
+FROM query(CASE WHEN p_stored THEN 'FROM filing_index_stored(NULL)' ELSE 'FROM filing_index_rows(NULL, NULL)' END)
+WHERE (p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik))
+  AND (p_bucket IS NULL OR bucket = p_bucket)
+  AND filed IS NOT NULL;

@@ -3,10 +3,10 @@
 -- 52/53-week filer's next fiscal year ends 364 or 371 days after the last one, whichever keeps the year end within the
 -- distance to the month end its past year ends kept (last Saturday of a month: 0..6 days before; Saturday nearest:
 -- within 3 days); its quarters are 13 weeks, the first 14 in a 53-week year (the usual placement of the extra week).
-CREATE OR REPLACE MACRO earnings_period_ends(p_cik, p_as_of) AS TABLE
+CREATE OR REPLACE MACRO earnings_period_ends(p_cik, p_as_of, p_stored := false, p_bucket := NULL) AS TABLE
 WITH reports AS (
   SELECT cik, report_date AS period_end, bool_or(form IN ('10-K', '10-KT')) AS annual
-  FROM filing_rows(p_cik)
+  FROM filing_rows(p_cik, p_stored := p_stored, p_bucket := p_bucket)
   WHERE form IN ('10-Q', '10-K', '10-KT') AND report_date IS NOT NULL
     AND filed < coalesce(p_as_of, current_date + 1)
   GROUP BY cik, report_date

@@ -3,14 +3,14 @@
 -- `is_primary` marks the first release of each period at least 10 days after its end: results take longer than that to
 -- close, so earlier 2.02 8-Ks (delivery counts, preliminary figures) and later ones (updates) are not the earnings
 -- release. Key: cik, accession.
-CREATE OR REPLACE MACRO earnings_releases(p_cik, p_as_of) AS TABLE
+CREATE OR REPLACE MACRO earnings_releases(p_cik, p_as_of, p_stored := false, p_bucket := NULL) AS TABLE
 WITH releases AS (
   SELECT cik, accession, filed AS release_date, accepted, primary_document
-  FROM filing_rows(p_cik)
+  FROM filing_rows(p_cik, p_stored := p_stored, p_bucket := p_bucket)
   WHERE form = '8-K' AND list_contains(items, '2.02') AND filed < coalesce(p_as_of, current_date + 1)
 ),
 ends AS (
-  SELECT * FROM earnings_period_ends(p_cik, p_as_of)
+  SELECT * FROM earnings_period_ends(p_cik, p_as_of, p_stored := p_stored, p_bucket := p_bucket)
 ),
 matched AS (
   SELECT r.*, e.period_end, e.annual

@@ -4,16 +4,16 @@
 -- the usual weekday of those releases when one holds at least half of them, else off the weekend (Sat -> Fri,
 -- Sun -> Mon). Confidence from the median absolute deviation (MAD) of those lags: high <= 1 day, medium <= 4 days,
 -- low otherwise or with fewer than 3 releases of that kind. Key: cik.
-CREATE OR REPLACE MACRO earnings_prediction(p_cik, p_as_of) AS TABLE
+CREATE OR REPLACE MACRO earnings_prediction(p_cik, p_as_of, p_stored := false, p_bucket := NULL) AS TABLE
 WITH releases AS (
-  SELECT * FROM earnings_releases(p_cik, p_as_of)
+  SELECT * FROM earnings_releases(p_cik, p_as_of, p_stored := p_stored, p_bucket := p_bucket)
 ),
 reported AS (
   SELECT cik, max(period_end) AS last_period_end, max(release_date) AS last_release FROM releases GROUP BY cik
 ),
 target AS (
   SELECT e.cik, arg_min(e.period_end, e.period_end) AS period_end, arg_min(e.annual, e.period_end) AS annual
-  FROM earnings_period_ends(p_cik, p_as_of) e JOIN reported r USING (cik)
+  FROM earnings_period_ends(p_cik, p_as_of, p_stored := p_stored, p_bucket := p_bucket) e JOIN reported r USING (cik)
   WHERE e.period_end > coalesce(r.last_period_end, r.last_release - 120)
   GROUP BY e.cik
 ),

@@ -2,10 +2,10 @@
 -- expected from its cadence (median of the last four intervals between filings of the form, from the latest one),
 -- snapped off the weekend, confidence from the intervals' median absolute deviation (high <= 3 days, medium <= 10),
 -- and its historical pattern (months filed over the last three years, mean days after the period end).
-CREATE OR REPLACE MACRO filing_cadence(p_cik, p_as_of) AS TABLE
+CREATE OR REPLACE MACRO filing_cadence(p_cik, p_as_of, p_stored := false, p_bucket := NULL) AS TABLE
 WITH filed AS (
   SELECT cik, form, filed, report_date
-  FROM filing_rows(p_cik)
+  FROM filing_rows(p_cik, p_stored := p_stored, p_bucket := p_bucket)
   WHERE form IN ('10-K', '10-Q', '10-KT', '20-F', '40-F', 'DEF 14A', '11-K', 'ARS', 'SD', '10-D', 'N-CSR', 'N-CSRS',
                  'NPORT-P', 'N-CEN', 'N-PX', '13F-HR', '24F-2NT', 'N-MFP2', 'N-MFP3', 'X-17A-5')
     AND filed < coalesce(p_as_of, current_date + 1)

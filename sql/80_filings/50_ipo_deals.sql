@@ -10,9 +10,9 @@
 -- prices; price, shares and dollar value from the 424B4 (before it, the shares and the range's midpoint times them from
 -- the registration); ticker and exchange as listed on EDGAR once trading, else as the newest prospectus proposes.
 -- Key: cik.
-CREATE OR REPLACE MACRO ipo_deals(p_status) AS TABLE
+CREATE OR REPLACE MACRO ipo_deals(p_status, p_stored := false) AS TABLE
 WITH filings AS MATERIALIZED (
-  SELECT cik, accession, form, filed FROM filing_rows(NULL)
+  SELECT cik, accession, form, filed FROM filing_rows(NULL, p_stored := p_stored)
   WHERE form IN ('S-1', 'S-1/A', 'F-1', 'F-1/A', 'EFFECT', '424B4', 'RW', '10-K', '10-Q', '20-F', '40-F')
 ),
 -- an amendment stands for its registration when the original is not on file (an index that starts after it)

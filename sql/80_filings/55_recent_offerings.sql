@@ -4,9 +4,9 @@
 -- (prospectus_terms: price or range, shares, over-allotment option, gross proceeds, listing) and the amounts of its
 -- filing-fee exhibit (filing_fees). An amendment filed without a fee exhibit (a consent-only S-3/A) carries the fees of
 -- the newest earlier exhibit of the same registration, naming the filing they come from. Key: accession.
-CREATE OR REPLACE MACRO recent_offerings(p_cik, p_from, p_to) AS TABLE
+CREATE OR REPLACE MACRO recent_offerings(p_cik, p_from, p_to, p_stored := false) AS TABLE
 WITH filings AS MATERIALIZED (
-  SELECT * FROM filing_rows(p_cik)
+  SELECT * FROM filing_rows(p_cik, p_stored := p_stored)
   WHERE form IN ('S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-3', 'S-3/A', 'F-3', 'F-3/A', 'S-3ASR', 'F-3ASR', 'POS AM', 'EFFECT', 'RW')
      OR form LIKE '424B_'
 ),

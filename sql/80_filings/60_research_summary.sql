@@ -2,7 +2,7 @@
 -- serving macros: identity (company_details), the latest fiscal year and trailing twelve months of the income
 -- statement in USD with year-over-year changes (decimals: 0.07 = +7%), scores, ownership and insider summaries, the
 -- next earnings date and the five newest filings. Each part is NULL when its data is missing.
-CREATE OR REPLACE MACRO research_summary(p_cik) AS TABLE
+CREATE OR REPLACE MACRO research_summary(p_cik, p_stored := false) AS TABLE
 WITH details AS (
   SELECT * FROM company_details(p_cik)
 ),
@@ -31,10 +31,10 @@ insiders AS (
   SELECT * FROM insider_summary(p_cik, NULL) LIMIT 1
 ),
 earnings AS (
-  SELECT * FROM earnings_prediction(p_cik, NULL)
+  SELECT * FROM earnings_prediction(p_cik, NULL, p_stored := p_stored)
 ),
 newest AS (
-  SELECT * FROM filing_rows(p_cik) ORDER BY filed DESC, accepted DESC NULLS LAST, accession DESC LIMIT 5
+  SELECT * FROM filing_rows(p_cik, p_stored := p_stored) ORDER BY filed DESC, accepted DESC NULLS LAST, accession DESC LIMIT 5
 )
 SELECT
   d.cik, d.name, d.tickers, d.exchanges, d.sic, d.sicDescription, d.fiscalYearEnd, d.category,
