@@ -10,9 +10,12 @@ SELECT recent, predicted, nextEarningsDate
 FROM filings_stored_output('filing_timeline', cik_bucket(p_cik))
 WHERE cik = p_cik;
 
+-- the name and ticker as the entity index has them now: an ingest of tickers alone changes them and no filing bucket
 CREATE OR REPLACE MACRO earnings_calendar_stored(p_cik, p_from, p_to) AS TABLE
-SELECT r.* EXCLUDE (day, bucket)
-FROM filings_stored_output('earnings_calendar', cik_bucket(p_cik)) r, earnings_calendar_window(p_cik, p_from, p_to) w
+SELECT r.* EXCLUDE (day, bucket) REPLACE (e.tickers[1] AS symbol, e.name AS companyName)
+FROM filings_stored_output('earnings_calendar', cik_bucket(p_cik)) r
+LEFT JOIN entity_index e ON e.cik = r.cik
+CROSS JOIN earnings_calendar_window(p_cik, p_from, p_to) w
 WHERE (p_cik IS NULL OR r.cik = p_cik) AND r.day BETWEEN w.lo AND w.hi
 ORDER BY CASE WHEN p_cik IS NULL THEN r.day END ASC, r.day DESC, r.cik;
 
