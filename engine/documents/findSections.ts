@@ -49,6 +49,28 @@ function inOrder(headings: readonly Heading[]): Heading[] {
   return out;
 }
 
+/**
+ * A heading the ordered run left out is still a section when body text follows it and its code is not already in
+ * the run: an ABS 10-K lists the items it omits (General Instruction J) as a table, then answers Item 1B out of
+ * order. A table-of-contents entry is followed by the next entry, not by text, so it stays out.
+ */
+function withStragglers(chosen: readonly Heading[], all: readonly Heading[], lines: readonly TextLine[]): Heading[] {
+  const codes = new Set(chosen.map((h) => h.code));
+  const first = chosen[0]?.start ?? Number.POSITIVE_INFINITY;
+  const headingLines = new Set(all.map((h) => h.line));
+  const extra: Heading[] = [];
+  for (const h of all) {
+    if (codes.has(h.code) || h.start <= first) continue;
+    let next = h.line + 1;
+    while (next < lines.length && (lines[next]?.norm ?? '') === '') next++;
+    const body = lines[next];
+    if (body === undefined || headingLines.has(next) || introduces(body.norm)) continue;
+    codes.add(h.code);
+    extra.push(h);
+  }
+  return extra.length === 0 ? [...chosen] : [...chosen, ...extra].sort((a, b) => a.start - b.start);
+}
+
 /** Three or more named headings this close together are a contents list even when the body names them otherwise. */
 const LISTED_GAP = 250;
 
@@ -102,7 +124,10 @@ export function findSections(text: string, form?: string | null, familyHint?: Se
   const family = familyHint ?? sectionFamily(form, text);
   const chosen = family === 'prospectus'
     ? firstOfEach(withoutContents(namedHeadings(lines)))
-    : inOrder(withoutContents(itemHeadings(lines, family)));
+    : (() => {
+      const headings = withoutContents(itemHeadings(lines, family));
+      return withStragglers(inOrder(headings), headings, lines);
+    })();
   return chosen.map((h, i) => {
     const next = chosen[i + 1];
     let end: number;
