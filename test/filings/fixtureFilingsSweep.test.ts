@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { materializePeriods } from '../../engine/financials/materializePeriods.ts';
 
 const FILINGS = fixture('edgar', 'filings');
 const SUBMISSIONS = fixture('edgar', 'submissions');
@@ -121,13 +122,16 @@ describe('every fixture filing and company on the filing endpoints', () => {
     const submissions = fs.existsSync(SUBMISSIONS) ? fs.readdirSync(SUBMISSIONS).filter((f) => f.endsWith('.json.gz')).map((f) => path.join(SUBMISSIONS, f)) : [];
     const inputs = [...asSubmissions(filesUnder(FILINGS), tempDir('sweep-')), ...submissions, fixture('edgar', 'reference', 'company_tickers_exchange.json.gz')];
     wh = await openTempEngine('write');
+    // as `npm run ingest` does, each commit refreshes the stored periods, statements and filings index, so the
+    // endpoints answer from what production serves (and the research summaries do not recompute statements per call)
+    const refresh = { afterCommit: async (e: typeof wh.engine) => { await materializePeriods(e); } };
     // a batch with a file it cannot read is refused whole, naming each such file and why; the rest goes in again
     try {
-      await ingestPaths(wh.engine, inputs);
+      await ingestPaths(wh.engine, inputs, refresh);
     } catch (e) {
       for (const m of String(e instanceof Error ? e.message : e).matchAll(/^\s+(\/\S+): (.+)$/gm)) refused.set(m[1] ?? '', m[2] ?? '');
       assert.ok(refused.size > 0, String(e));
-      await ingestPaths(wh.engine, inputs.filter((f) => !refused.has(f)));
+      await ingestPaths(wh.engine, inputs.filter((f) => !refused.has(f)), refresh);
     }
     app = await startTestApp(wh.engine);
   });
