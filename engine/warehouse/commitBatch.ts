@@ -11,7 +11,7 @@ import { DATASETS, type DatasetRows, type DatasetSpec } from './datasets.ts';
 import type { StageType } from './DatasetDescriptor.ts';
 import { quoteIdentifier, quotePath } from '../db/quote.ts';
 import { timed, type OnStage } from '../ingest/IngestStages.ts';
-import { ColumnBuffers, ColumnValueError, fillChunkColumn, RAW_COLUMNS } from './fillChunkColumn.ts';
+import { ColumnBuffers, ColumnValueError, fillChunkColumn, RAW_COLUMNS, shown } from './fillChunkColumn.ts';
 
 export interface Manifest {
   batchId: string;
@@ -34,7 +34,7 @@ export function newBatchId(now: Date = new Date()): string {
   return `${stamp}-${crypto.randomBytes(4).toString('hex')}`;
 }
 
-function toDuck(value: unknown, type: DuckDBType): DuckDBValue {
+function toDuck(value: unknown, type: DuckDBType, row: number): DuckDBValue {
   if (value === null) return null;
   switch (type.typeId) {
     case DuckDBTypeId.VARCHAR:
@@ -44,7 +44,8 @@ function toDuck(value: unknown, type: DuckDBType): DuckDBValue {
     case DuckDBTypeId.INTEGER:
     case DuckDBTypeId.DOUBLE: {
       const n = Number(value);
-      return Number.isFinite(n) ? n : null;
+      if (!Number.isFinite(n)) throw new ColumnValueError(row, `${shown(value)} is not a finite number`);
+      return n;
     }
     case DuckDBTypeId.BOOLEAN:
       return Boolean(value);
@@ -115,12 +116,9 @@ export async function appendRows(c: DuckDBConnection, dataset: DatasetSpec, rows
           if (value === undefined) throw missingField(dataset, start + r, field);
           return value;
         };
-        if (!RAW_COLUMNS) {
-          chunk.setColumnValues(col, slice.map((_, r) => toDuck(valueAt(r), type)));
-          continue;
-        }
         try {
-          fillChunkColumn(chunk, col, slice.length, defined(buffers[col], 'buffers[col]'), valueAt);
+          if (RAW_COLUMNS) fillChunkColumn(chunk, col, slice.length, defined(buffers[col], 'buffers[col]'), valueAt);
+          else chunk.setColumnValues(col, slice.map((_, r) => toDuck(valueAt(r), type, r)));
         } catch (err) {
           if (!(err instanceof ColumnValueError)) throw err;
           throw new Error(`${dataset.name} row ${String(start + err.row)}: field "${field}": ${err.message}`, { cause: err });

@@ -19,6 +19,11 @@ export class ColumnValueError extends Error {
   }
 }
 
+/** A rejected value as an error message shows it: numbers as written (JSON would print NaN as null), the rest as JSON. */
+export function shown(v: unknown): string {
+  return typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
 /** Reusable buffers for one column type and chunk size, so a batch allocates them once. */
 export class ColumnBuffers {
   readonly data: Uint8Array<ArrayBuffer>;
@@ -46,8 +51,9 @@ export const RAW_COLUMNS = LITTLE_ENDIAN;
 
 /**
  * Writes value(0..rowCount-1) into column col of chunk (whose row count is rowCount). null and undefined are SQL NULL
- * (the caller rejects undefined first); a non-string value of a VARCHAR column is stored as its JSON text, a number
- * that is not finite as NULL, as the staging path always did.
+ * (the caller rejects undefined first); a non-string value of a VARCHAR column is stored as its JSON text. A number
+ * that is not finite (NaN, Infinity) fails like any value its column cannot hold: stored as NULL it would be a
+ * silently dropped value.
  */
 export function fillChunkColumn(chunk: DuckDBDataChunk, col: number, rowCount: number, buffers: ColumnBuffers, value: (row: number) => unknown): void {
   const { data, validity, type } = buffers;
@@ -79,9 +85,13 @@ export function fillChunkColumn(chunk: DuckDBDataChunk, col: number, rowCount: n
       const items = new Float64Array(data.buffer, data.byteOffset, rowCount);
       for (let r = 0; r < rowCount; r++) {
         const v = value(r);
-        const n = v === null || v === undefined ? NaN : Number(v);
-        if (Number.isFinite(n)) items[r] = n;
-        else nulls += setNull(r);
+        if (v === null || v === undefined) {
+          nulls += setNull(r);
+          continue;
+        }
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw new ColumnValueError(r, `${shown(v)} is not a finite number`);
+        items[r] = n;
       }
       break;
     }
@@ -89,12 +99,12 @@ export function fillChunkColumn(chunk: DuckDBDataChunk, col: number, rowCount: n
       const items = new Int32Array(data.buffer, data.byteOffset, rowCount);
       for (let r = 0; r < rowCount; r++) {
         const v = value(r);
-        const n = v === null || v === undefined ? NaN : Number(v);
-        if (!Number.isFinite(n)) {
+        if (v === null || v === undefined) {
           nulls += setNull(r);
           continue;
         }
-        if (!Number.isInteger(n) || n < -2147483648 || n > 2147483647) throw new ColumnValueError(r, `${JSON.stringify(v)} is not a 32-bit integer`);
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < -2147483648 || n > 2147483647) throw new ColumnValueError(r, `${shown(v)} is not a 32-bit integer`);
         items[r] = n;
       }
       break;
@@ -108,7 +118,7 @@ export function fillChunkColumn(chunk: DuckDBDataChunk, col: number, rowCount: n
           continue;
         }
         const n = Math.trunc(Number(v));
-        if (!Number.isFinite(n)) throw new ColumnValueError(r, `${JSON.stringify(v)} is not an integer`);
+        if (!Number.isFinite(n)) throw new ColumnValueError(r, `${shown(v)} is not an integer`);
         items[r] = BigInt(n);
       }
       break;

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import { appendRows, clearStaging } from '../../engine/warehouse/commitBatch.ts';
-import { filings } from '../../engine/warehouse/datasets.ts';
-import type { FilingRow } from '../../engine/ingest/rows.ts';
+import { facts, filings } from '../../engine/warehouse/datasets.ts';
+import type { FactRow, FilingRow } from '../../engine/ingest/rows.ts';
 
 const TEXTS = ['', 'a', '10-K', 'exactly12chr', 'thirteen-char', 'Société Générale', 'ü', '日本語の名前', 'x'.repeat(40), 'y'.repeat(300), 'tab\there'];
 
@@ -50,6 +50,30 @@ test('a value a staging column cannot hold fails naming the dataset, row and fie
     await clearStaging(c);
     const rows = [rowAt(1), { ...rowAt(2), fy: 2024.5 }];
     await assert.rejects(appendRows(c, filings, rows), /filings row 1: field "fy": 2024\.5 is not a 32-bit integer/);
+  } finally {
+    cleanup();
+  }
+});
+
+test('a non-finite number (NaN, Infinity) fails naming the dataset, row and field instead of staging NULL', async () => {
+  const { engine, cleanup } = await openTempEngine();
+  try {
+    const c = engine.writerConnection;
+    const fact = (i: number, value: number, fy: number | null = 2024): FactRow => ({
+      cik: 320193, accession: `0000320193-24-${String(i).padStart(6, '0')}`, form: '10-K', filed: '2024-11-01', concept: 'us-gaap:Revenues',
+      unit: 'USD', value, decimals: null, periodStart: '2023-10-01', periodEnd: '2024-09-28', dims: [], fy, fp: 'FY', frame: null, source: 'companyfacts',
+    });
+    // row 2500 lies in the second data chunk: the row number counts from the start of the list, not of the chunk
+    const cases: [FactRow[], RegExp][] = [
+      [[fact(0, 1), fact(1, NaN)], /facts row 1: field "value": NaN is not a finite number/],
+      [[fact(0, Infinity)], /facts row 0: field "value": Infinity is not a finite number/],
+      [[...Array.from({ length: 2500 }, (_, i) => fact(i, i)), fact(2500, -Infinity)], /facts row 2500: field "value": -Infinity is not a finite number/],
+      [[fact(0, 1), fact(1, 2, NaN)], /facts row 1: field "fy": NaN is not a 32-bit integer/],
+    ];
+    for (const [rows, message] of cases) {
+      await clearStaging(c);
+      await assert.rejects(appendRows(c, facts, rows), message);
+    }
   } finally {
     cleanup();
   }
