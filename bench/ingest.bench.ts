@@ -3,7 +3,10 @@
 // run. Inputs: Apple's real companyfacts file (fixture) and seeded synthetic filers from the demo generator, also as one
 // bulk companyfacts.zip. Each measure is the median of --runs (3); every ingest run starts from an empty warehouse; the
 // per-stage breakdown (read, parse, stage, write, commit) is that of the median run, in multiples of JSON.parse time.
-// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3]; BENCH_THREADS sets DuckDB's threads (default 2).
+// CPU seconds of the whole process (JavaScript and DuckDB's threads) are printed beside wall time: the box is shared, so
+// wall time alone moves with other jobs' load.
+// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk]; BENCH_THREADS sets DuckDB's threads
+// (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -20,6 +23,8 @@ const APPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../
 const argv = process.argv.slice(2);
 const synthetic = numberArg(argv, 'synthetic', 24);
 const runs = numberArg(argv, 'runs', 3);
+const onlyAt = argv.indexOf('--only');
+const only = onlyAt === -1 ? null : (argv[onlyAt + 1] ?? '').toLowerCase();
 
 function syntheticInputs(count: number): string[] {
   const dir = path.join(BENCH_OUT, `ingest-src-v1-${String(count)}`);
@@ -53,6 +58,7 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const bytes = buffers.reduce((s, b) => s + b.length, 0);
   const parseMs: number[] = [];
   const ingestMs: number[] = [];
+  const cpuMs: number[] = [];
   const stageMs: Record<string, number>[] = [];
   let peakRss = 0;
   let facts = 0;
@@ -69,11 +75,14 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
     try {
       const stages: Record<string, number> = {};
       const t = performance.now();
+      const cpu = process.cpuUsage();
       const report = await ingestPaths(engine, files, {
         onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; },
         onUnit: () => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); },
       });
       ingestMs.push(performance.now() - t);
+      const used = process.cpuUsage(cpu);
+      cpuMs.push((used.user + used.system) / 1000);
       stageMs.push(stages);
       facts = report.rows.facts ?? 0;
     } finally {
@@ -86,21 +95,27 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const i = median(ingestMs);
   // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
   const stages = stageMs[ingestMs.indexOf(i)] ?? {};
+  const cpuOfMedian = cpuMs[ingestMs.indexOf(i)] ?? NaN;
   const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
   stageRows.push([label, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
-  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, stages, peakRss });
+  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss });
   return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
-    `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)];
+    `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, (i / 1000).toFixed(2), (cpuOfMedian / 1000).toFixed(2), Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)];
 }
 
 const synth = syntheticInputs(synthetic);
-const rows = [
-  ['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'ingest MB/s / parse MB/s', 'facts/s', 'peak RSS (process)'],
-  await measure('Apple companyfacts (real)', [APPLE]),
-  await measure(`${String(synthetic)} synthetic filers`, synth),
-  await measure('both together', [APPLE, ...synth]),
-  await measure(`${String(synthetic)} synthetic filers, bulk zip`, [bulkZip(synth)], synth),
+const inputs: [string, () => [string[], string[]?]][] = [
+  ['Apple companyfacts (real)', () => [[APPLE]]],
+  [`${String(synthetic)} synthetic filers`, () => [synth]],
+  ['both together', () => [[APPLE, ...synth]]],
+  [`${String(synthetic)} synthetic filers, bulk zip`, () => [[bulkZip(synth)], synth]],
 ];
+const rows = [['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'ingest MB/s / parse MB/s', 'ingest s', 'ingest CPU s', 'facts/s', 'peak RSS (process)']];
+for (const [label, files] of inputs) {
+  if (only !== null && !label.toLowerCase().includes(only)) continue;
+  const [paths, json] = files();
+  rows.push(await measure(label, paths, json));
+}
 console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS)`);
 printTable(rows);
 console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');

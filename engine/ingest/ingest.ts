@@ -2,6 +2,7 @@
 import { Batch } from './Batch.ts';
 import { IngestError } from './IngestError.ts';
 import { readInputs, type SourceUnit } from './readInputs.ts';
+import { readAhead } from './readAhead.ts';
 import type { SourceFile } from './SourceFile.ts';
 import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
 import { parseInto } from './parsers/Parser.ts';
@@ -103,7 +104,7 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
     };
 
     let readStarted = performance.now();
-    for await (const unit of readInputs(paths)) {
+    for await (const unit of readAhead(readInputs(paths))) {
       const parseStarted = performance.now();
       options.onStage?.('read', parseStarted - readStarted);
       const name = unitName(unit);
