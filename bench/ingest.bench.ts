@@ -5,8 +5,10 @@
 // per-stage breakdown (read, parse, stage, write, commit) is that of the median run, in multiples of JSON.parse time.
 // CPU seconds of the whole process (JavaScript and DuckDB's threads) are printed beside wall time: the box is shared, so
 // wall time alone moves with other jobs' load.
-// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk]; BENCH_THREADS sets DuckDB's threads
-// (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk).
+// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256]; BENCH_THREADS sets
+// DuckDB's threads (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk);
+// --batch-mb sets the ingest batch size (each batch is written while the next one is parsed: with several batches the
+// stage times overlap and add up to more than the wall time).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -23,6 +25,7 @@ const APPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../
 const argv = process.argv.slice(2);
 const synthetic = numberArg(argv, 'synthetic', 24);
 const runs = numberArg(argv, 'runs', 3);
+const batchMb = numberArg(argv, 'batch-mb', 256);
 const onlyAt = argv.indexOf('--only');
 const only = onlyAt === -1 ? null : (argv[onlyAt + 1] ?? '').toLowerCase();
 
@@ -77,6 +80,7 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
       const t = performance.now();
       const cpu = process.cpuUsage();
       const report = await ingestPaths(engine, files, {
+        batchBytes: batchMb * 1024 * 1024,
         onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; },
         onUnit: () => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); },
       });
@@ -116,7 +120,7 @@ for (const [label, files] of inputs) {
   const [paths, json] = files();
   rows.push(await measure(label, paths, json));
 }
-console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS)`);
+console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS), batches of ${String(batchMb)} MiB`);
 printTable(rows);
 console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
 printTable(stageRows);

@@ -170,7 +170,7 @@ export class Engine {
 }
 
 /** Per-connection variables the SQL layers read: the warehouse root and the bucket count. */
-async function setVariables(c: DuckDBConnection, warehouseDir: string): Promise<void> {
+export async function setVariables(c: DuckDBConnection, warehouseDir: string): Promise<void> {
   await c.run('SET VARIABLE warehouse = $dir', { dir: warehouseDir });
   await c.run('SET VARIABLE cik_buckets = $n', { n: CIK_BUCKETS });
 }

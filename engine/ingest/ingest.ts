@@ -7,6 +7,8 @@ import type { SourceFile } from './SourceFile.ts';
 import { GROUP_PARSERS, PARSERS } from './parsers/registry.ts';
 import { parseInto } from './parsers/Parser.ts';
 import type { Engine } from '../db/Engine.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { openStagingConnection } from '../warehouse/openStagingConnection.ts';
 import { timed, type OnStage } from './IngestStages.ts';
 import { acquireWriterLock, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
 
@@ -63,6 +65,13 @@ export interface IngestOptions extends IngestProgress {
 
 export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
   const release = acquireWriterLock(engine.warehouseDir);
+  // The previous batch's write and commit, running in DuckDB's threads while this thread reads, parses and stages the
+  // next batch into the other writer connection (each connection has its own staging tables): at most two batches are
+  // in flight, and a batch's write starts only once the previous one committed, so its dedupe sees those rows and the
+  // journals land in order, as when batches ran one after the other.
+  const flight: { writing: Promise<void> | null; failure: { error: unknown } | null; second: DuckDBConnection | null } = {
+    writing: null, failure: null, second: null,
+  };
   try {
     recoverStaging(engine.warehouseDir);
     const report: IngestReport = { manifests: [], parsed: [], skipped: [], rows: {} };
@@ -75,18 +84,39 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
     let consumed = 0;
     const errors: IngestError[] = [];
     const explicit = new Set(paths);
+    let connection = engine.writerConnection;
 
-    const flush = async () => {
-      if (errors.length > 0) throw new IngestFailed(errors);
+    const landed = async () => {
+      const pending = flight.writing;
+      flight.writing = null;
+      if (pending) await pending;
+      if (flight.failure) throw flight.failure.error;
+    };
+
+    const flush = async (last: boolean) => {
+      if (errors.length > 0) {
+        await landed();
+        throw new IngestFailed(errors);
+      }
       if (batch.size > 0 || staged) {
-        const manifest = await commitBatch(engine, batch, {
+        await landed();
+        const manifest = commitBatch(engine, batch, {
           ...(staged ? { staged } : {}),
           inputs: batchInputs,
+          connection,
           ...(options.beforeJournal ? { beforeJournal: options.beforeJournal } : {}),
           ...(options.onStage ? { onStage: options.onStage } : {}),
         });
-        report.manifests.push(manifest);
-        for (const [k, v] of Object.entries(manifest.rows)) report.rows[k] = (report.rows[k] ?? 0) + v;
+        flight.writing = manifest.then((m) => {
+          report.manifests.push(m);
+          for (const [k, v] of Object.entries(m.rows)) report.rows[k] = (report.rows[k] ?? 0) + v;
+        }, (error: unknown) => {
+          flight.failure = { error };
+        });
+        if (!last) {
+          flight.second ??= await openStagingConnection(engine);
+          connection = connection === engine.writerConnection ? flight.second : engine.writerConnection;
+        }
       }
       batch = new Batch();
       batchInputs = [];
@@ -95,12 +125,11 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
     };
 
     const stageEarly = async () => {
-      const c = engine.writerConnection;
       if (!staged) {
-        await clearStaging(c);
+        await clearStaging(connection);
         staged = {};
       }
-      await stageStreamed(c, batch, staged);
+      await stageStreamed(connection, batch, staged);
     };
 
     let readStarted = performance.now();
@@ -125,16 +154,23 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       consumed += unit.diskBytes;
       batchBytes += size;
       options.onUnit?.(name, consumed);
-      if (batchBytes >= limit) await flush();
+      // a failed write ends the ingest now, not after parsing the rest of the input
+      if (flight.failure) break;
+      if (batchBytes >= limit) await flush(false);
       // a batch already rejected is not staged further: its rows are thrown away at flush
       else if (errors.length === 0 && streamedRows(batch) >= stageLimit) await timed(options.onStage, 'stage', stageEarly);
       readStarted = performance.now();
     }
-    await flush();
+    await landed();
+    await flush(true);
+    await landed();
     const added = Object.values(report.rows).some((n) => n > 0);
     if (added && options.afterCommit) await options.afterCommit(engine, report);
     return report;
   } finally {
+    // nothing may still write into the warehouse once the lock is released
+    await flight.writing?.catch(() => undefined);
+    flight.second?.closeSync();
     release();
   }
 }

@@ -221,6 +221,8 @@ export interface CommitOptions {
    * kept, not emptied, and committed with the rows given here.
    */
   staged?: StagedCounts;
+  /** The writer connection whose staging tables hold the batch (default: the engine's writer connection). */
+  connection?: DuckDBConnection;
 }
 
 /** Rows of the batch being built that sit in the staging tables already, per dataset name. */
@@ -262,7 +264,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
   const warehouseDir = engine.warehouseDir;
   const batchId = newBatchId();
   const stagingDir = path.join(warehouseDir, '_staging', batchId);
-  const c = engine.writerConnection;
+  const c = options.connection ?? engine.writerConnection;
   const counts: Record<string, number> = {};
   fs.mkdirSync(stagingDir, { recursive: true });
   try {
