@@ -1,5 +1,5 @@
 -- Staging for the facts dataset. Parsers append flat rows; final_facts() types them; new_facts() keeps
--- only (source, accession) pairs the warehouse does not hold yet (the idempotency key), once each.
+-- only (cik, source, accession) keys the warehouse does not hold yet (the idempotency key), once each.
 CREATE OR REPLACE TEMP TABLE stage_facts (
   cik INTEGER, accession VARCHAR, form VARCHAR, filed VARCHAR, concept VARCHAR, unit VARCHAR,
   value DOUBLE, decimals INTEGER, period_start VARCHAR, period_end VARCHAR, dims VARCHAR,
