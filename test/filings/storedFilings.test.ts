@@ -55,25 +55,23 @@ describe('the stored filings index and the answers read from it', () => {
   after(() => { cleanup(); });
 
   test('every filing of a submissions JSON is in the stored index with the fields the JSON states', async () => {
-    // by accession: a filing listed in two companies' submissions JSON (an insider's Form 4 in the issuer's and the
-    // owner's) is one row of the filings dataset, under the company whose file was ingested last; its fields are
-    // checked against that company's file
+    // by company and accession: a filing listed in two companies' submissions JSON (an insider's Form 4 in the
+    // issuer's and the owner's) is in each company's filings, checked against that company's file
     const stored = await engine.query<{
       cik: number; accession: string; form: string; filed: string; report_date: string | null; accepted: string | null; items: string[];
       primary_document: string | null; is_xbrl: boolean; size: number | null; file_number: string | null;
     }>(`SELECT cik, accession, form, strftime(filed, '%Y-%m-%d') AS filed, strftime(report_date, '%Y-%m-%d') AS report_date,
           strftime(accepted, '%Y-%m-%dT%H:%M:%S') AS accepted, items, primary_document, is_xbrl, size::DOUBLE AS size, file_number
         FROM filing_index_stored(NULL)`);
-    const byAccession = new Map(stored.map((s) => [s.accession, s]));
+    const byKey = new Map(stored.map((s) => [`${String(s.cik)} ${s.accession}`, s]));
     let checked = 0;
     for (const file of submissionsFiles()) {
       const listed = readSubmissions(file);
       if (!listed) continue;
       const { cik, recent: r } = listed;
       for (const [i, accession] of r.accessionNumber.entries()) {
-        const row = byAccession.get(accession);
-        assert.ok(row, `${file}: ${accession} missing from the stored index`);
-        if (row.cik !== cik) continue;
+        const row = byKey.get(`${String(cik)} ${accession}`);
+        assert.ok(row, `${file}: ${accession} missing from the stored index of cik ${String(cik)}`);
         const at = `${file} ${accession}`;
         assert.equal(row.form, r.form[i], at);
         assert.equal(row.filed, r.filingDate[i], at);
