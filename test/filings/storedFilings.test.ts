@@ -102,6 +102,24 @@ describe('the stored filings index and the answers read from it', () => {
     }
   });
 
+  test('a timeline is the same bytes however often it is computed: stored, computed twice, pattern keys in form order', async () => {
+    // json_group_object kept a parallel aggregate's arrival order, so equal answers could differ in bytes (and ETag)
+    const stored = await engine.query<{ cik: number; pattern: string }>(
+      `SELECT cik, (predicted->'historicalPattern')::VARCHAR AS pattern FROM filings_stored_output('filing_timeline', NULL)`);
+    const keysOf = (pattern: string) => Object.keys(JSON.parse(pattern) as Record<string, unknown>);
+    for (const { cik, pattern } of stored) assert.deepEqual(keysOf(pattern), keysOf(pattern).sort(), `historicalPattern keys of cik ${String(cik)}`);
+    // the three companies whose pattern has the most forms (where an order can differ): the whole answer's bytes
+    const several = stored.filter((r) => keysOf(r.pattern).length > 1)
+      .sort((a, b) => keysOf(b.pattern).length - keysOf(a.pattern).length || a.cik - b.cik).slice(0, 3).map((r) => r.cik);
+    assert.ok(several.length > 0, 'a fixture company has a pattern of several forms');
+    const bytes = (m: string, cik: number) => engine.query<{ j: string }>(`SELECT to_json(t)::VARCHAR AS j FROM ${m}($1::INTEGER) t`, [cik]);
+    for (const cik of several) {
+      const first = await bytes('filing_timeline', cik);
+      assert.deepEqual(await bytes('filing_timeline', cik), first, `timeline of cik ${String(cik)} computed twice`);
+      assert.deepEqual(await bytes('filing_timeline_stored', cik), first, `timeline of cik ${String(cik)}: stored and computed`);
+    }
+  });
+
   test('market-wide: the IPO calendar, the earnings calendar of a window and one research summary: stored equals computed now', async () => {
     for (const status of [null, 'priced', 'filed']) {
       const sql = (m: string) => `SELECT to_json(t)::VARCHAR AS j FROM ${m}($1::VARCHAR) t`;
