@@ -6,16 +6,19 @@ export const FILINGS_OUTPUTS = [
   {
     folder: 'filing_index',
     file: 'filing_index.parquet',
+    bindsBucket: true,
     select: 'SELECT * EXCLUDE (bucket) FROM filing_index_rows($b::INTEGER, NULL) ORDER BY cik, filed, accession',
   },
   {
     folder: 'filing_timeline',
     file: 'filing_timeline.parquet',
+    bindsBucket: true,
     select: 'SELECT * FROM filing_timeline_rows(NULL, $b::INTEGER) ORDER BY cik',
   },
   {
     folder: 'earnings_calendar',
     file: 'earnings_calendar.parquet',
+    bindsBucket: true,
     select: 'SELECT * FROM earnings_calendar_rows(NULL, $b::INTEGER) ORDER BY cik, day DESC, status',
   },
 ] as const;

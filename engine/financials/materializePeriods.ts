@@ -30,11 +30,13 @@ export interface MaterializeReport extends PeriodsState {
 
 const STATE = '_state.json';
 
-/** One materialized dataset: its folder, the file each bucket holds, and the bulk query over bucket $b. */
+/** One materialized dataset: its folder, the file each bucket holds, and the bulk query over one bucket. */
 export interface MaterializedOutput {
   readonly folder: string;
   readonly file: string;
   readonly select: string;
+  /** The select names the bucket as the parameter $b (true), or reads only the bucket's values table (false). */
+  readonly bindsBucket: boolean;
 }
 
 /**
@@ -50,18 +52,19 @@ export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
   {
     folder: 'periods',
     file: 'periods.parquet',
+    bindsBucket: false,
     select: `SELECT * EXCLUDE (series), series FROM period_rows_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period DESC`,
   },
   {
     folder: 'statements',
     file: 'statements.parquet',
+    bindsBucket: false,
     select: `SELECT * FROM standard_values_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period_end DESC, line`,
   },
   ...FILINGS_OUTPUTS,
 ];
 
-/** An output that still names the bucket ($b) gets it bound; one reading the bucket table alone takes no parameter. */
-const bucketParams = (o: MaterializedOutput, b: number) => (o.select.includes('$b') ? { b } : undefined);
+const bucketParams = (o: MaterializedOutput, b: number) => (o.bindsBucket ? { b } : undefined);
 
 /** Fill the connection's bucket table for bucket b (replacing the previous bucket's). */
 async function prepareBucket(c: DuckDBConnection, b: number): Promise<void> {

@@ -13,13 +13,14 @@ wanted_form AS (
   SELECT upper(trim(coalesce(p_form, '10-K'))) AS form
 ),
 filing AS (
-  SELECT f.accession, f.cik, f.form, f.filed, f.report_date, f.fy, t.filename, t.edgar_file, t.bucket
+  -- asked by company: the filing as that company's (a co-registrant's or insider's filing lists several)
+  SELECT f.accession, CASE WHEN p_accession IS NULL THEN (SELECT cik FROM who) ELSE f.cik END AS cik, f.form, f.filed, f.report_date, f.fy, t.filename, t.edgar_file, t.bucket
   FROM filing_texts t
   JOIN filing_index f ON f.accession = t.accession
   WHERE t.is_primary
     AND CASE
       WHEN p_accession IS NOT NULL THEN f.accession = trim(p_accession)
-      ELSE f.cik = (SELECT cik FROM who)
+      ELSE list_contains(f.ciks, (SELECT cik FROM who))
         AND (f.form = (SELECT form FROM wanted_form)
           OR ((SELECT form FROM wanted_form) = '10-K' AND f.form IN ('10-K405', '10-KSB', '10-KT', '10-K40')))
         AND (p_fiscal_year IS NULL OR coalesce(f.fy, year(f.report_date)) = p_fiscal_year)

@@ -103,8 +103,9 @@ predicted AS (
   SELECT m.cik, json_object(
     'nextExpected', coalesce((SELECT list(json_object('type', x.type, 'expectedDate', strftime(x.expected_date, '%Y-%m-%d'),
         'confidence', x.confidence, 'basedOn', x.based_on) ORDER BY x.expected_date, x.type) FROM expected x WHERE x.cik = m.cik), []),
-    'historicalPattern', coalesce((SELECT json_group_object(k.form, json_object('typicalMonths', k.typical_months,
-        'avgDaysAfterPeriodEnd', k.avg_days_after_period_end)) FROM cadence k WHERE k.cik = m.cik AND k.avg_days_after_period_end IS NOT NULL), '{}'::JSON)
+    -- keys in form order (json_group_object keeps a parallel aggregate's arrival order: same values, other bytes)
+    'historicalPattern', coalesce((SELECT to_json(map_from_entries(list((k.form, json_object('typicalMonths', k.typical_months,
+        'avgDaysAfterPeriodEnd', k.avg_days_after_period_end)) ORDER BY k.form))) FROM cadence k WHERE k.cik = m.cik AND k.avg_days_after_period_end IS NOT NULL), '{}'::JSON)
   ) AS predicted
   FROM companies m
 )

@@ -1,4 +1,4 @@
--- Staging for the filings dataset: one row per (source, accession); the idempotency key.
+-- Staging for the filings dataset: one row per (source, cik, accession); the idempotency key.
 CREATE OR REPLACE TEMP TABLE stage_filings (
   cik INTEGER, accession VARCHAR, form VARCHAR, filed VARCHAR, accepted VARCHAR, report_date VARCHAR,
   is_amendment BOOLEAN, items VARCHAR, is_xbrl BOOLEAN, is_inline_xbrl BOOLEAN, primary_document VARCHAR,

@@ -1,5 +1,5 @@
 // SEC submission containers (.txt full submissions, .nc dissemination files): header fields as the fixtures
-// state them, the filing's CIK chosen issuer-first, entities from COMPANY DATA, and nested documents that carry
+// state them, the filing under every party's CIK (the issuer's first), entities from COMPANY DATA, and nested documents that carry
 // the container's accession into the XBRL parsers.
 import { describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
@@ -10,6 +10,8 @@ import { parseFile } from '../../engine/ingest/ingest.ts';
 import { Batch } from '../../engine/ingest/Batch.ts';
 import { IngestError } from '../../engine/ingest/IngestError.ts';
 import { EDGAR, fromText, load, parseWith } from './xbrlFixtures.ts';
+import { sgmlHeaderParties } from '../helpers/sgmlHeaderParties.ts';
+import { defined } from '../helpers/defined.ts';
 
 const at = (...p: string[]) => load(path.join(EDGAR, ...p));
 
@@ -22,12 +24,15 @@ describe('SGML containers', () => {
       const file = at(f);
       assert.ok(sgmlParser.detect(file, file.bytes.subarray(0, 4096).toString('utf8')), f);
       const { batch } = parseWith(sgmlParser, file);
-      const filing = batch.filings[0];
-      assert.equal(batch.filings.length, 1, f);
-      assert.equal(filing?.accession, path.basename(f).replace(/\.(txt|nc)(\.gz)?$/, ''), f);
-      assert.ok(filing.cik > 0 && filing.form !== '' && filing.filed !== null && filing.source === 'sgml-header', f);
-      // the filing's own registrant (or reporting owner) is among the parties the header describes
-      assert.ok(batch.entities.some((e) => e.cik === filing.cik), f);
+      // one row per company the header names (issuer and owners, subject and filer, co-registrants), as EDGAR lists it
+      const parties = defined(sgmlHeaderParties(path.join(EDGAR, f)), f);
+      assert.deepEqual(batch.filings.map((r) => r.cik).sort((a, b) => a - b), [...parties.ciks].sort((a, b) => a - b), f);
+      for (const filing of batch.filings) {
+        assert.equal(filing.accession, path.basename(f).replace(/\.(txt|nc)(\.gz)?$/, ''), f);
+        assert.ok(filing.cik > 0 && filing.form === parties.form && filing.filed !== null && filing.source === 'sgml-header', f);
+        // each party is described too
+        assert.ok(batch.entities.some((e) => e.cik === filing.cik), f);
+      }
     }
   });
 

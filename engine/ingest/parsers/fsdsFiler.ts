@@ -28,7 +28,11 @@ export function filerResolver(batch: Batch): (adsh: string) => Filer | string {
   return (adsh) => {
     if (!known) {
       known = new Map();
-      for (const f of batch.filings) known.set(f.accession, { cik: f.cik, form: f.form, filed: f.filed, fy: f.fy, fp: f.fp });
+      // A filing listed under several companies (co-registrants) is the data set's own sub row's, else the first
+      // company its source names (an SGML header's filer comes first).
+      for (const f of batch.filings) {
+        if (f.source === 'fsds' || !known.has(f.accession)) known.set(f.accession, { cik: f.cik, form: f.form, filed: f.filed, fy: f.fy, fp: f.fp });
+      }
     }
     const hit = known.get(adsh);
     if (hit) return hit;

@@ -216,17 +216,31 @@ export const sgmlParser: ContainerParser = {
     });
     const hasInstance = kinds.includes('instance');
     const first = docs[0];
-    batch.filings.push({
-      cik, accession, form, filed, accepted, reportDate: isoDate(value(root, 'PERIOD')),
+    const filing: Omit<FilingRow, 'cik' | 'fileNumber' | 'filmNumber' | 'act'> = {
+      accession, form, filed, accepted, reportDate: isoDate(value(root, 'PERIOD')),
       isAmendment: form.endsWith('/A'),
       items: (root.values.get('ITEMS') ?? []).map((t) => itemCode(t, filed)).filter((t) => t !== ''),
       isXbrl: hasInstance || kinds.includes('inline') || docs.some((d) => d.type?.startsWith('EX-101') ?? false),
       isInlineXbrl: kinds.includes('inline'),
       primaryDocument: first?.filename ?? null, primaryDocDescription: first?.description ?? null,
       documents: docs.flatMap((d) => (d.filename ? [d.filename] : [])), size: file.bytes.length,
-      fileNumber: value(values, 'FILE-NUMBER'), filmNumber: value(values, 'FILM-NUMBER'), act: value(values, 'ACT'),
       fy: null, fp: null, source: 'sgml-header',
-    } satisfies FilingRow);
+    };
+    // EDGAR lists a filing under every party its header names (issuer and reporting owners, subject company and
+    // filer, each co-registrant), so each of them gets the filing; a party's own FILING VALUES (a co-registrant's
+    // file number) win over the filing's first ones, field by field.
+    const filedFor = new Set<number>();
+    for (const p of parties) {
+      const filer = partyCik(p);
+      if (!filer || filedFor.has(filer)) continue;
+      filedFor.add(filer);
+      const own = child(p, 'FILING-VALUES') ?? values;
+      batch.filings.push({
+        ...filing, cik: filer,
+        fileNumber: value(own, 'FILE-NUMBER') ?? value(values, 'FILE-NUMBER'),
+        filmNumber: value(own, 'FILM-NUMBER') ?? value(values, 'FILM-NUMBER'), act: value(own, 'ACT') ?? value(values, 'ACT'),
+      } satisfies FilingRow);
+    }
 
     pushDocumentRows(batch, { cik, accession, form }, docs, file.name);
 

@@ -69,13 +69,30 @@ export function parseTxtHeader(text: string): SgmlNode {
   const root = node('SUBMISSION');
   const lines = text.split(/\r\n|\r|\n/);
   const stack: { n: SgmlNode; indent: number }[] = [{ n: root, indent: -1 }];
+  const closed = new Set([...text.matchAll(/<\/([A-Z0-9][A-Z0-9-]*)>/g)].map((m) => m[1]));
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (line.trim() === '') continue;
+    const end = /^\s*<\/([A-Z0-9][A-Z0-9-]*)>/.exec(line);
+    if (end) {
+      const at = stack.map((s) => s.n.name).lastIndexOf(end[1] ?? '');
+      if (at > 0) stack.length = at;
+      continue;
+    }
     const tag = /^\s*<([A-Z0-9][A-Z0-9-]*)>(.*)$/.exec(line);
     if (tag) {
-      // Tag lines in a .txt header (ACCEPTANCE-DATETIME, fund series data) are top-level facts here.
       const v = (tag[2] ?? '').trim();
+      if (v === '' && tag[1] && closed.has(tag[1])) {
+        // Headers of 2000 and earlier wrap a party in tags (<REPORTING-OWNER> ... </REPORTING-OWNER>) around
+        // unindented "COMPANY DATA:" sections: the tags are the party's container, whatever the indentation inside.
+        // it closes the indented sections before it (the SUBJECT COMPANY: block the tag follows)
+        while (stack.length > 1 && (stack[stack.length - 1]?.indent ?? -1) >= 0) stack.pop();
+        const section = node(tag[1]);
+        (stack[stack.length - 1]?.n ?? root).children.push(section);
+        stack.push({ n: section, indent: -1 });
+        continue;
+      }
+      // Other tag lines in a .txt header (ACCEPTANCE-DATETIME, fund series data) are top-level facts here.
       if (v !== '' && tag[1]) addValue(root, tag[1], v);
       continue;
     }
