@@ -15,6 +15,10 @@ export interface RenderedState {
   generation: string;
   /** WarehouseSnapshot.version of the warehouse the answers were rendered from. */
   version: string;
+  /** Generation of the stored periods (periods/_state.json) the period answers were read from. */
+  periodsGeneration: string;
+  /** Per cik bucket, the identity of the stored periods and statements files its period answers were read from. */
+  buckets: Record<string, string>;
   /** Commit manifests the generation reflects (the next render recomputes the buckets named by newer ones). */
   manifests: string[];
   builtAt: string;
@@ -35,6 +39,14 @@ export function readRenderedState(warehouseDir: string): RenderedState | null {
   } catch {
     return null;
   }
+}
+
+/** Publishes `state` (atomic rename): also how an unchanged generation is re-stamped for a new warehouse version. */
+export function writeState(warehouseDir: string, state: RenderedState): void {
+  const root = path.join(warehouseDir, RENDERED_DIR);
+  const tmp = path.join(root, `${STATE}.${String(process.pid)}`);
+  fs.writeFileSync(tmp, JSON.stringify(state, null, 2));
+  fs.renameSync(tmp, path.join(root, STATE));
 }
 
 /** Record layout: u32 row count n, n u32 row ends, then the array bytes. */
@@ -96,10 +108,8 @@ export class RenderedStoreWriter {
     fs.closeSync(this.fd);
     fs.writeFileSync(path.join(this.dir, INDEX), this.index.join('\n'));
     const full: RenderedState = { ...state, generation: this.generation, builtAt: new Date().toISOString(), keys: this.index.length };
+    writeState(this.warehouseDir, full);
     const root = path.join(this.warehouseDir, RENDERED_DIR);
-    const tmp = path.join(root, `${STATE}.${this.generation}`);
-    fs.writeFileSync(tmp, JSON.stringify(full, null, 2));
-    fs.renameSync(tmp, path.join(root, STATE));
     // a reader holding an older generation open keeps reading it (unlinked files live until closed)
     for (const other of fs.readdirSync(root)) {
       if (other !== STATE && other !== this.generation) fs.rmSync(path.join(root, other), { recursive: true, force: true });

@@ -6,10 +6,22 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 
 /**
- * What an answer is computed from, so a refresh knows which answers a commit can change: 'periods' (facts, filings by
- * cik bucket, and FX rates) or 'entity' (entity descriptions and securities, and the facts and filings naming a cik).
+ * What an answer is computed from, so a refresh knows which answers a commit can change: 'periods' (the stored
+ * periods and statements of the company's bucket, and FX rates) or 'entity' (entity descriptions and securities, and
+ * the facts and filings naming a cik).
  */
 export type RenderedSource = 'periods' | 'entity';
+
+/**
+ * How a bucket's companies are rendered in one pass: a table macro (sql/96_rendered) over (bucket, lo cik, hi cik,
+ * ...args) whose rows are cik, then `keyColumns` (the variant each row belongs to, when one pass renders them all),
+ * then the answer's own columns, ordered by cik, variant, then as the single-company macro orders them.
+ */
+export interface BucketPass {
+  readonly macro: string;
+  /** Columns between cik and the answer's own: the variant of each row (empty: one pass per variant). */
+  readonly keyColumns: readonly string[];
+}
 
 export interface RenderedQuery {
   readonly macro: string;
@@ -20,15 +32,21 @@ export interface RenderedQuery {
   readonly limitArg?: number;
   /** The registry's omit-when-null fields the answer is rendered with (they change the JSON text). */
   readonly omitWhenNull: readonly string[];
+  /** Rendered a bucket at a time (else one call per company). */
+  readonly bucketPass?: BucketPass;
 }
 
 const SERIES = ['annual', 'quarter', 'ttm'] as const;
 
 export const RENDERED_QUERIES: readonly RenderedQuery[] = [
-  { macro: 'as_reported_stored', source: 'periods', variants: SERIES.map((s) => [s]), limitArg: 2, omitWhenNull: [] },
-  { macro: 'income_statement_stored', source: 'periods', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
-  { macro: 'balance_sheet_stored', source: 'periods', variants: (['annual', 'quarter'] as const).map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
-  { macro: 'cash_flow_stored', source: 'periods', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'] },
+  { macro: 'as_reported_stored', source: 'periods', variants: SERIES.map((s) => [s]), limitArg: 2, omitWhenNull: [],
+    bucketPass: { macro: 'as_reported_rendered', keyColumns: ['series'] } },
+  { macro: 'income_statement_stored', source: 'periods', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'],
+    bucketPass: { macro: 'income_statement_rendered', keyColumns: [] } },
+  { macro: 'balance_sheet_stored', source: 'periods', variants: (['annual', 'quarter'] as const).map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'],
+    bucketPass: { macro: 'balance_sheet_rendered', keyColumns: [] } },
+  { macro: 'cash_flow_stored', source: 'periods', variants: SERIES.map((s) => [s, 'USD']), limitArg: 2, omitWhenNull: ['fx'],
+    bucketPass: { macro: 'cash_flow_rendered', keyColumns: [] } },
   { macro: 'company_details', source: 'entity', variants: [[]], omitWhenNull: [] },
 ];
 
