@@ -5,7 +5,11 @@
 // currencies, which run live). Each server runs in its own child process, so RSS is that server's own.
 // The warehouse: the bench universe (facts, built once under bench/out/) copied aside, plus an SEC-format submissions
 // JSON per company (name, ticker, SIC) ingested through the real pipeline, then the periods refresh and the render.
-// Usage: npm run bench -- coldServing [--companies 400] [--seconds 20] [--long (a 300 s memory run)]
+// Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--long (a 300 s memory run)]
+// Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts, built in seconds and
+// cached; its periods refresh is what this loaded 2-core box allows in about a minute). Each company is measured cold
+// once per endpoint (its annual as-reported and income statement; details of half of them), after a warm-up of the
+// same code paths on other keys (quarterly series; the other half's details).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,7 +28,7 @@ import { startServer } from '../http/startServer.ts';
 import { submissionsJson } from '../demo/submissionsJson.ts';
 import { DEMO_COMPANIES } from '../demo/demoCompanies.ts';
 import { defined } from '../engine/query/defined.ts';
-import { ensureUniverse } from './universe.ts';
+import { ensureUniverse, universeCik } from './universe.ts';
 import { numberArg, percentile, printTable } from './measure.ts';
 import { toParent } from './toParent.ts';
 
@@ -132,13 +136,14 @@ const row = (name: string, r: Run, base?: Run): string[] => [
 ];
 
 /** The universe copied aside, with a submissions JSON per company ingested, the periods refreshed and rendered. */
-async function buildWarehouse(companies: number, log: (s: string) => void): Promise<{ dir: string; ciks: number[] }> {
-  const universe = await ensureUniverse({ companies, firstYear: 2015, lastYear: 2024, log });
+async function buildWarehouse(companies: number, buckets: number, dimensional: boolean, log: (s: string) => void): Promise<{ dir: string; ciks: number[] }> {
+  const universe = await ensureUniverse({ companies, firstYear: 2015, lastYear: 2024, buckets, dimensional, log });
+  log(`universe: ${String(universe.companies)} companies, ${universe.facts.toLocaleString('en-US')} facts in ${String(universe.buckets ?? 64)} bucket(s)${dimensional ? ', dimensional' : ''}: ${universe.dir}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-'));
   fs.cpSync(universe.dir, dir, { recursive: true, filter: (src) => !['periods', 'statements', RENDERED_DIR, 'READY.json'].includes(path.basename(src)) });
   const inputs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-in-'));
   const template = defined(DEMO_COMPANIES[0], 'a demo company');
-  const ciks = Array.from({ length: companies }, (_, i) => universe.firstCik + i);
+  const ciks = Array.from({ length: companies }, (_, i) => universeCik(universe, i));
   for (const cik of ciks) {
     const company = { ...template, cik, name: `Universe Filer ${String(cik)} (DEMO DATA)`, ticker: `U${String(cik)}`, formerNames: [] };
     fs.writeFileSync(path.join(inputs, `CIK${String(cik).padStart(10, '0')}.json`), JSON.stringify(submissionsJson(company, [])));
@@ -152,7 +157,8 @@ async function buildWarehouse(companies: number, log: (s: string) => void): Prom
     const outcome = await refreshPeriodsLocked(writer, true);
     if (!outcome.ok) throw outcome.error;
     if (outcome.rendered instanceof Error) throw outcome.rendered;
-    log(`periods ${(outcome.report.ms / 1000).toFixed(1)} s; rendered ${String(outcome.rendered.keys)} answers of ${String(outcome.rendered.rendered)} companies in ${(outcome.rendered.ms / 1000).toFixed(1)} s (${(outcome.rendered.rendered / (outcome.rendered.ms / 1000)).toFixed(1)} companies/s)`);
+    const r = outcome.rendered;
+    log(`periods ${(outcome.report.ms / 1000).toFixed(1)} s; rendered ${String(r.keys)} answers of ${String(r.rendered)} companies (${String(r.bucketsRendered)} buckets) in ${(r.ms / 1000).toFixed(1)} s with ${String(r.queries)} SQL statements (${(r.rendered / (r.ms / 1000)).toFixed(1)} companies/s)`);
     log(`total refresh ${((performance.now() - t) / 1000).toFixed(1)} s`);
   } finally {
     writer.close();
@@ -164,10 +170,11 @@ async function buildWarehouse(companies: number, log: (s: string) => void): Prom
 async function main(): Promise<void> {
   const serveAt = argv.indexOf('--serve');
   if (serveAt !== -1) return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
-  const companies = numberArg(argv, 'companies', 400);
+  const companies = numberArg(argv, 'companies', 70);
+  const buckets = numberArg(argv, 'buckets', 1);
   const seconds = argv.includes('--long') ? 300 : numberArg(argv, 'seconds', 20);
   const log = (s: string) => process.stdout.write(`${s}\n`);
-  const { dir, ciks } = await buildWarehouse(companies, log);
+  const { dir, ciks } = await buildWarehouse(companies, buckets, !argv.includes('--flat'), log);
   const liveDir = `${dir}-live`;
   fs.cpSync(dir, liveDir, { recursive: true, filter: (src) => path.basename(src) !== RENDERED_DIR });
   const children: Child[] = [];
@@ -177,9 +184,14 @@ async function main(): Promise<void> {
     const bare = await spawn('bare', dir);
     children.push(rendered, live, bare);
     const cold = (cs: readonly number[]) => cs.flatMap((cik) => ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`));
-    // companies split in two halves: one warms the live app's pages and code once, the other is measured cold on both
+    // the warm-up runs the same code on other keys: quarterly series of every company, details of one half; measured
+    // cold: every company's annual as-reported and income statement, the other half's details
     const half = Math.floor(ciks.length / 2);
-    const measured = cold(ciks.slice(half));
+    const warmUp = ciks.flatMap((cik, i) => [
+      ...ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`),
+      ...(i < half ? [`${defined(ENDPOINTS[2], 'details')}?cik=${String(cik)}`] : []),
+    ]);
+    const measured = ciks.flatMap((cik, i) => cold([cik]).filter((p) => i >= half || !p.startsWith(defined(ENDPOINTS[2], 'details'))));
     for (const p of measured) {
       const r = await get(new http.Agent(), `${rendered.ready.url}${p}`, rendered.ready.token);
       bare.send({ url: p, body: r.body.toString('base64') });
@@ -188,8 +200,8 @@ async function main(): Promise<void> {
     rendered.stop();
     const coldApp = await spawn('app', dir);
     children.push(coldApp);
-    await load(live.ready.url, live.ready.token, cold(ciks.slice(0, half)));
-    await load(coldApp.ready.url, coldApp.ready.token, cold(ciks.slice(0, half)));
+    await load(live.ready.url, live.ready.token, warmUp);
+    await load(coldApp.ready.url, coldApp.ready.token, warmUp);
     const byEndpoint: string[][] = [];
     const runs: [string, Run][] = [];
     for (const e of ENDPOINTS) {
@@ -206,7 +218,7 @@ async function main(): Promise<void> {
     const hotIncome = defined(measured[1], 'a path');
     const hr2 = await load(coldApp.ready.url, coldApp.ready.token, [hotIncome], 5);
     const hb2 = await load(bare.ready.url, '', [hotIncome], 5);
-    log(`\nCold serving, c=${String(CONNECTIONS)}, universe of ${String(companies)} companies (2015-2024), ${String(measured.length / ENDPOINTS.length)} measured cold per endpoint; ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    log(`\nCold serving, c=${String(CONNECTIONS)}, universe of ${String(companies)} companies (2015-2024) in ${String(buckets)} bucket(s), each measured cold once per endpoint (details: ${String(ciks.length - half)}); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
     printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'statuses'], ...byEndpoint,
       row(`hot ${hot} rendered`, hr, hb), row(`hot ${hot} bare Koa`, hb), row(`hot ${hotIncome} rendered`, hr2, hb2), row(`hot ${hotIncome} bare Koa`, hb2)]);
 
@@ -231,7 +243,7 @@ async function main(): Promise<void> {
     const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'coldServing.json'), JSON.stringify({
-      companies, seconds,
+      companies, buckets, seconds,
       cold: Object.fromEntries(runs.map(([e, r]) => [e, { rps: rate(r), p50: percentile(r.ms, 50), p99: percentile(r.ms, 99) }])),
       hot: { rendered: rate(hr), bare: rate(hb) }, rss: samples,
     }, null, 2));

@@ -7,7 +7,7 @@ import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import { buildDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
 import { DEMO_COMPANIES } from '../../demo/demoCompanies.ts';
 import { readRenderedState } from '../../engine/serving/RenderedStore.ts';
-import { assertRenderedEqualsLive, servePair, type Pair } from './renderedVsLive.ts';
+import { assertRenderedEqualsLive, assertStoreEqualsMacros, servePair, type Pair } from './renderedVsLive.ts';
 
 let wh: Awaited<ReturnType<typeof openTempEngine>>;
 let pair: Pair | undefined;
@@ -26,6 +26,10 @@ test('the demo build publishes a rendered store for the warehouse it committed',
   const state = readRenderedState(wh.dir);
   assert.ok(state);
   assert.ok(state.keys > 0);
+});
+
+test('every rendered answer of every demo company is what its macro answers', async () => {
+  assert.ok(await assertStoreEqualsMacros(wh.engine) >= DEMO_COMPANIES.length);
 });
 
 test('every demo company answers from the store exactly what the live path answers', async () => {

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
 import { RENDERED_DIR } from '../../engine/serving/RenderedStore.ts';
 import { renderedStoreFor } from '../../engine/serving/renderedStoreFor.ts';
-import { resolutionKey } from '../../engine/serving/renderedQueries.ts';
+import { RENDERED_QUERIES, renderArgs, renderedKey, resolutionKey } from '../../engine/serving/renderedQueries.ts';
+import { liveJsonRows } from '../../engine/query/runMacro.ts';
+import { liveResolveEntity } from '../../engine/query/resolveEntity.ts';
 import { startTestApp, type TestApp } from '../http/testApp.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import type { Plan } from '../../engine/accounts/plans.ts';
@@ -61,12 +63,12 @@ async function get(app: TestApp, plan: Plan, url: string, token: string): Promis
   return { status: res.status, etag: res.headers.get('etag'), type: res.headers.get('content-type'), body: await res.text() };
 }
 
-/** Every request of every company the store rendered answers the same status, ETag, type and bytes in both apps. */
-export async function assertRenderedEqualsLive(pair: Pair, plans: readonly Plan[]): Promise<{ companies: number; compared: number }> {
+/** Every request of every company the store rendered (or of `only`) answers the same status, ETag, type and bytes in both apps. */
+export async function assertRenderedEqualsLive(pair: Pair, plans: readonly Plan[], only?: ReadonlySet<number>): Promise<{ companies: number; compared: number }> {
   const store = renderedStoreFor(pair.rendered.engine);
   assert.ok(store, 'the rendered store is published for the warehouse version being served');
   assert.equal(renderedStoreFor(pair.live.engine), null);
-  const ciks = [...store.keys()].filter((k) => k.startsWith('resolve_entity|')).map((k) => Number(k.split('|')[1]));
+  const ciks = [...store.keys()].filter((k) => k.startsWith('resolve_entity|')).map((k) => Number(k.split('|')[1])).filter((c) => !only || only.has(c));
   assert.ok(ciks.length > 0);
   let compared = 0;
   for (const cik of ciks) {
@@ -84,6 +86,33 @@ export async function assertRenderedEqualsLive(pair: Pair, plans: readonly Plan[
     }
   }
   return { companies: ciks.length, compared };
+}
+
+/**
+ * Every answer the published store holds is what its single-company macro answers now, run by DuckDB (the stored
+ * periods as they are on disk), and every known company has every rendered answer. Returns the companies checked.
+ */
+export async function assertStoreEqualsMacros(engine: Engine): Promise<number> {
+  const store = renderedStoreFor(engine);
+  assert.ok(store, 'the rendered store is published for the warehouse version and stored periods being served');
+  const ciks = (await engine.query<{ cik: number }>(
+    'SELECT DISTINCT cik::INTEGER AS cik FROM (SELECT cik FROM src_facts UNION ALL SELECT cik FROM entity_index) WHERE cik IS NOT NULL ORDER BY cik',
+  )).map((r) => r.cik);
+  assert.ok(ciks.length > 0);
+  for (const cik of ciks) {
+    const entity = await liveResolveEntity(engine, { name: 'cik', value: cik });
+    assert.equal(store.rows(resolutionKey(cik))?.array.toString('utf8'), entity ? `[${JSON.stringify(entity)}]` : '[]', `resolution of ${String(cik)}`);
+    for (const q of RENDERED_QUERIES) {
+      for (const variant of q.variants) {
+        const key = renderedKey(q.macro, cik, variant);
+        const rendered: string | undefined = store.rows(key)?.array.toString('utf8');
+        assert.ok(rendered !== undefined, `${key}: rendered`);
+        const live = `[${(await liveJsonRows(engine, { macro: q.macro, args: renderArgs(q, cik, variant), omitWhenNull: q.omitWhenNull })).join(',')}]`;
+        if (rendered !== live) assert.fail(`${key}: ${firstDifference(rendered, live)}`);
+      }
+    }
+  }
+  return ciks.length;
 }
 
 /** Where two bodies part: the offset and a little of each side. */
