@@ -32,6 +32,9 @@ export interface RenderReport extends RenderedState {
   copied: number;
   /** SQL statements run to render (a measure of the batching). */
   queries: number;
+  /** Time in the bucket passes (period answers) and in the per-company entity answers. */
+  periodsMs: number;
+  entityMs: number;
   ms: number;
 }
 
@@ -137,6 +140,8 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
   const periodsStale = (cik: number) => periodBuckets.has(bucketOf(cik));
   const fields = { version, manifests, periodsGeneration: periodsState.generation, buckets: stamps };
   let queries = 1;
+  let periodsMs = 0;
+  let entityMs = 0;
   const all = (await engine.query<{ cik: number }>(
     'SELECT DISTINCT cik::INTEGER AS cik FROM (SELECT cik FROM src_facts UNION ALL SELECT cik FROM entity_index) WHERE cik IS NOT NULL ORDER BY cik',
   )).map((r) => r.cik);
@@ -145,7 +150,7 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
   const touched = new Set([...entityWork, ...periodWork]);
   const report = (state: RenderedState): RenderReport => ({
     ...state, rendered: touched.size, periodsRendered: periodWork.length, bucketsRendered: new Set(periodWork.map(bucketOf)).size,
-    copied: all.length - touched.size, queries, ms: performance.now() - started,
+    copied: all.length - touched.size, queries, periodsMs, entityMs, ms: performance.now() - started,
   });
   if (previous && touched.size === 0 && !options.full) {
     // nothing any answer reads changed: the same records, stamped for this version and periods generation
@@ -164,12 +169,20 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
         if (record) writer.put(key, record);
       }
     }
-    queries += await renderPeriodBuckets(engine, writer, periodWork, options.chunk ?? 64);
+    let t = performance.now();
+    const periodQueries = await renderPeriodBuckets(engine, writer, periodWork, options.chunk ?? 64);
+    queries += periodQueries;
+    periodsMs = performance.now() - t;
+    t = performance.now();
     const queue = [...entityWork];
     const worker = async () => {
-      for (let cik = queue.shift(); cik !== undefined; cik = queue.shift()) queries += await renderEntity(engine, writer, cik);
+      for (let cik = queue.shift(); cik !== undefined; cik = queue.shift()) {
+        const ran = await renderEntity(engine, writer, cik);
+        queries += ran;
+      }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+    entityMs = performance.now() - t;
     return report(writer.publish(fields));
   } catch (err) {
     writer.abandon();
