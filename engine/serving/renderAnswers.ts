@@ -137,7 +137,11 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
     if (changes.all.has('periods') || previous?.state.buckets[String(b)] !== stamps[String(b)]) periodBuckets.add(b);
   }
   const entityStale = (cik: number) => changes.all.has('entity') || changes.buckets.has(bucketOf(cik));
-  const periodsStale = (cik: number) => periodBuckets.has(bucketOf(cik));
+  // a company new to the store (known from a submissions file, say, in a bucket without facts the refresh left as it
+  // was) has no period answers to copy
+  const hadPeriods = new Set<number>();
+  if (previous) for (const key of previous.keys()) if (sourceOfKey(key) === 'periods') hadPeriods.add(cikOfKey(key));
+  const periodsStale = (cik: number) => periodBuckets.has(bucketOf(cik)) || !hadPeriods.has(cik);
   const fields = { version, manifests, periodsGeneration: periodsState.generation, buckets: stamps };
   let queries = 1;
   let periodsMs = 0;
