@@ -86,6 +86,8 @@ async function spawn(kind: string, dir: string): Promise<Child> {
     },
     send: (m) => child.send(m as string),
     stop() {
+      // the first cold app is stopped early and again with the others
+      if (!child.connected) return;
       child.disconnect();
       setTimeout(() => child.kill('SIGKILL'), 3000).unref();
     },
