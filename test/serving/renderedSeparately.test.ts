@@ -1,8 +1,8 @@
 // The rendered store on real SEC filers ingested one kind at a time (companyfacts, then submissions, then XBRL
 // instances and inline XBRL), the periods refresh and the render after each: each ingest makes the store stale at
-// once, the render after it computes the period answers of exactly the buckets whose stored periods changed, and every
-// answer then is what the live macro answers; at the end the app serves the companyfacts companies what the live app
-// serves, byte for byte.
+// once, the render after it computes the period answers of the buckets whose stored periods changed (and of companies
+// new to the store), keeping the rest, and every answer then is what the live macro answers; at the end the app
+// serves the companyfacts companies what the live app serves, byte for byte.
 import { after, before, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -51,14 +51,14 @@ test('companyfacts alone: every answer rendered, as the macros answer', async ()
   assert.ok(await assertStoreEqualsMacros(wh.engine) >= COMPANYFACTS.length);
 });
 
-test('submissions next: the period answers of exactly the touched buckets are rendered again, the rest kept', async () => {
+test('submissions next: the period answers of the touched buckets are rendered again, the rest kept', async () => {
   const rendered = await ingestAndRender(SUBMISSIONS);
   const touched = touchedBuckets();
   const periodCiks = (await wh.engine.query<{ cik: number }>('SELECT DISTINCT cik::INTEGER AS cik FROM (SELECT cik FROM src_facts UNION ALL SELECT cik FROM entity_index) WHERE cik IS NOT NULL')).map((r) => r.cik);
-  const inTouched = periodCiks.filter((c) => touched.has(c % CIK_BUCKETS));
-  // a touched bucket's stored files are rewritten by the refresh; an untouched one's are kept, and so are its answers
-  assert.ok(rendered.bucketsRendered <= touched.size, `${String(rendered.bucketsRendered)} of ${String(touched.size)} touched buckets`);
-  assert.ok(rendered.periodsRendered <= inTouched.length);
+  const kept = periodCiks.filter((c) => !touched.has(c % CIK_BUCKETS));
+  // a touched bucket's stored files are rewritten by the refresh; an untouched one's are kept, and so are the answers
+  // of its companies (a company new to the store, e.g. one whose submissions list no filing, is rendered wherever it is)
+  assert.ok(kept.length > 0, 'the fixtures leave some buckets untouched by the submissions');
   assert.ok(rendered.periodsRendered < periodCiks.length, 'companies outside the touched buckets keep their period answers');
   await assertStoreEqualsMacros(wh.engine);
 });
