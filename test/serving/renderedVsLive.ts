@@ -13,6 +13,13 @@ import { liveResolveEntity } from '../../engine/query/resolveEntity.ts';
 import { startTestApp, type TestApp } from '../http/testApp.ts';
 import { tempDir } from '../helpers/tempWarehouse.ts';
 import type { Plan } from '../../engine/accounts/plans.ts';
+import { DEFAULT_TIERS, type TierConfig } from '../../http/tiers.ts';
+
+/** The default plans (their depths) without rate limits: a comparison makes more requests a minute than a plan allows. */
+const UNLIMITED: TierConfig = {
+  ...DEFAULT_TIERS,
+  plans: Object.fromEntries(Object.entries(DEFAULT_TIERS.plans).map(([p, l]) => [p, { ...l, perMinute: 1e9, perDay: 1e9 }])) as TierConfig['plans'],
+};
 
 export interface Pair {
   rendered: { engine: Engine; app: TestApp };
@@ -27,7 +34,7 @@ export async function servePair(dir: string): Promise<Pair> {
   const tokensFile = path.join(tempDir('tokens-'), 'tokens.json');
   const open = async (d: string, tokens?: Record<Plan, string>) => {
     const engine = await Engine.open({ warehouseDir: d, mode: 'read', threads: 1, poolSize: 2 });
-    return { engine, app: await startTestApp(engine, { tokensFile, ...(tokens && { tokens }) }) };
+    return { engine, app: await startTestApp(engine, { tokensFile, tiers: UNLIMITED, ...(tokens && { tokens }) }) };
   };
   const rendered = await open(dir);
   // the live app reads the rendered app's tokens, so both answer the same plan for the same request
