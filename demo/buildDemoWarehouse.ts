@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Config } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths, type IngestReport } from '../engine/ingest/ingest.ts';
+import { renderAnswers } from '../engine/serving/renderAnswers.ts';
 import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { isWarehouseEmpty } from '../engine/warehouse/isWarehouseEmpty.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
@@ -39,7 +40,7 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoFundReports(dir, DEMO_FUND_REPORT_SUBJECTS, DEMO_YEARS);
     writeDemoIpos(dir);
     writeDemoIpoDocuments(dir);
-    return await ingestPaths(engine, [dir], { afterCommit: async (e) => { await materializePeriods(e); } });
+    return await ingestPaths(engine, [dir], { afterCommit: async (e) => { await materializePeriods(e); await renderAnswers(e); } });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

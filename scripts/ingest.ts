@@ -259,6 +259,10 @@ function reportRefresh(outcome: RefreshOutcome | null, committed: boolean): void
   if (outcome === null) return;
   if (outcome.ok) {
     log(`periods: ${String(outcome.report.buckets)} bucket(s) recomputed in ${(outcome.report.ms / 1000).toFixed(1)} s`);
+    const { rendered } = outcome;
+    log(rendered instanceof Error
+      ? `rendered answers: the refresh failed (${rendered.message}); the API answers on the fly until ${RETRY_HINT}`
+      : `rendered answers: ${String(rendered.rendered)} compan${rendered.rendered === 1 ? 'y' : 'ies'} rendered, ${String(rendered.copied)} kept, ${String(rendered.keys)} answers, in ${(rendered.ms / 1000).toFixed(1)} s`);
     return;
   }
   log(

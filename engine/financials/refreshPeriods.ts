@@ -4,15 +4,19 @@
 import type { Engine } from '../db/Engine.ts';
 import { acquireWriterLock } from '../warehouse/commitBatch.ts';
 import { materializePeriods, periodsAreCurrent, type MaterializeReport } from './materializePeriods.ts';
+import { renderAnswers, type RenderReport } from '../serving/renderAnswers.ts';
 
-export type RefreshOutcome = { ok: true; report: MaterializeReport } | { ok: false; error: Error };
+/** `rendered`: the rendered-answer store's refresh after the periods (an Error leaves it stale: requests run live). */
+export type RefreshOutcome = { ok: true; report: MaterializeReport; rendered: RenderReport | Error } | { ok: false; error: Error };
 
 export const RETRY_HINT = '`npm run ingest -- --refresh-periods` (or the next ingest) rebuilds them';
 
 /** Refresh with the writer lock already held (an ingest's afterCommit). */
 export async function refreshPeriodsLocked(engine: Engine, full = false): Promise<RefreshOutcome> {
   try {
-    return { ok: true, report: await materializePeriods(engine, { full }) };
+    const report = await materializePeriods(engine, { full });
+    const rendered = await renderAnswers(engine, { full }).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    return { ok: true, report, rendered };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err : new Error(String(err)) };
   }

@@ -1,0 +1,260 @@
+// Renders the rendered store after the periods refresh: every company's answers to the RENDERED_QUERIES (and its CIK
+// resolution), written as a new generation and published for the warehouse version and the stored-periods generation
+// just committed. The period answers (as-reported, statements) are read from the stored periods and statements a cik
+// bucket at a time (one SQL pass per bucket chunk and answer kind, sql/96_rendered, the same lines the single-company
+// macros select); the entity answers (details, CIK resolution: cheap in-memory reads) one company at a time.
+// Incremental by what each answer reads: a bucket's period answers are rendered again when its stored periods or
+// statements files are not the ones the previous generation read (whatever rewrote them: an ingest's refresh, a full
+// or interrupted refresh), or when FX rates changed (statements are converted to USD); entity answers when entity
+// descriptions or securities changed (all of them: a ticker can move between companies) or facts or filings of the
+// company's bucket did. Call with the writer lock held, after materializePeriods.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { Engine } from '../db/Engine.ts';
+import { quoteIdentifier } from '../db/quote.ts';
+import { CIK_BUCKETS } from '../db/cikBuckets.ts';
+import { periodsAreCurrent, readPeriodsState } from '../financials/materializePeriods.ts';
+import { liveJsonRows } from '../query/runMacro.ts';
+import { liveResolveEntity } from '../query/resolveEntity.ts';
+import { rowJson } from '../query/macroSql.ts';
+import { RenderedStoreReader, RenderedStoreWriter, writeState, type RenderedState } from './RenderedStore.ts';
+import { RENDERED_QUERIES, renderArgs, renderedKey, resolutionKey, sourceOfKey, type RenderedQuery, type RenderedSource } from './renderedQueries.ts';
+
+export interface RenderReport extends RenderedState {
+  /** Companies some of whose answers this run computed. */
+  rendered: number;
+  /** Companies whose period answers (as-reported, statements) this run computed: the costly ones. */
+  periodsRendered: number;
+  /** Buckets whose period answers this run computed. */
+  bucketsRendered: number;
+  /** Companies whose every answer was copied from the previous generation. */
+  copied: number;
+  /** SQL statements run to render (a measure of the batching). */
+  queries: number;
+  /** Time in the bucket passes (period answers) and in the per-company entity answers. */
+  periodsMs: number;
+  entityMs: number;
+  ms: number;
+}
+
+export interface RenderOptions {
+  /** Render every company even when nothing it reads changed. */
+  full?: boolean;
+  /** Companies rendered at once for the per-company entity answers (default 2: the box's cores). */
+  concurrency?: number;
+  /** Companies per bucket pass (bounds the rows held at once; default 64). */
+  chunk?: number;
+}
+
+/** Folders of the stored results the period answers read (materializePeriods' outputs). */
+const STORED_FOLDERS = ['periods', 'statements'];
+
+function manifestNames(warehouseDir: string): string[] {
+  const dir = path.join(warehouseDir, '_manifest');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+}
+
+/** Per bucket, the identity (inode, mtime, size) of every stored file its period answers read. */
+function storedStamps(warehouseDir: string): Record<string, string> {
+  const stamps: Record<string, string> = {};
+  for (let b = 0; b < CIK_BUCKETS; b++) {
+    const parts: string[] = [];
+    for (const folder of STORED_FOLDERS) {
+      const dir = path.join(warehouseDir, folder, `bucket=${String(b)}`);
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+      for (const f of files) {
+        const st = fs.statSync(path.join(dir, f), { bigint: true });
+        parts.push(`${folder}/${f}:${String(st.ino)}:${String(st.mtimeNs)}:${String(st.size)}`);
+      }
+    }
+    stamps[String(b)] = parts.join(',');
+  }
+  return stamps;
+}
+
+/** What newer manifests changed: entity answers of the companies in `buckets`, and every answer of the kinds in `all`. */
+interface Changes {
+  buckets: Set<number>;
+  all: Set<RenderedSource>;
+}
+
+const EVERYTHING: Changes = { buckets: new Set(), all: new Set(['periods', 'entity']) };
+
+/** From the manifests newer than `done`; everything when there is no usable previous state (none, history rewritten). */
+function changesSince(warehouseDir: string, done: readonly string[], manifests: readonly string[]): Changes {
+  if (done.some((m, i) => manifests[i] !== m)) return EVERYTHING;
+  const changes: Changes = { buckets: new Set(), all: new Set() };
+  for (const name of manifests.slice(done.length)) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(warehouseDir, '_manifest', name), 'utf8')) as { files?: string[] };
+    for (const file of manifest.files ?? []) {
+      const [dataset] = file.split(/[\\/]/);
+      if (dataset === 'facts' || dataset === 'filings') {
+        const m = /[\\/]bucket=(\d+)[\\/]/.exec(file);
+        if (!m) return EVERYTHING;
+        changes.buckets.add(Number(m[1]));
+      } else if (dataset === 'fx_rates') {
+        changes.all.add('periods');
+      } else if (dataset === 'entities' || dataset === 'securities') {
+        changes.all.add('entity');
+      }
+    }
+  }
+  return changes;
+}
+
+const cikOfKey = (key: string): number => Number(key.split('|')[1]);
+const bucketOf = (cik: number): number => cik % CIK_BUCKETS;
+
+/** The bucket pass's statement: cik, the variant columns, and each row's JSON exactly as jsonRowsSql renders it. */
+function bucketPassSql(q: RenderedQuery, argCount: number): string {
+  const pass = q.bucketPass;
+  if (!pass) throw new Error(`${q.macro} has no bucket pass`);
+  const keys = pass.keyColumns.map(quoteIdentifier);
+  const placeholders = Array.from({ length: argCount }, (_, i) => `$${String(i + 1)}`).join(', ');
+  const own = `to_json(struct_pack(*COLUMNS(* EXCLUDE (${['cik', ...pass.keyColumns].map(quoteIdentifier).join(', ')}))))`;
+  const keySelect = keys.map((k, i) => `t.${k}::VARCHAR AS k${String(i)}, `).join('');
+  // *COLUMNS cannot sit beside the omit-when-null tests in one expression: the row's JSON is taken first, below
+  const omitted = q.omitWhenNull.map((f) => `, t.${quoteIdentifier(f)}`).join('');
+  const inner = `SELECT t.cik::INTEGER AS cik, ${keySelect}${own} AS row_json${omitted} FROM ${quoteIdentifier(pass.macro)}(${placeholders}) t`;
+  const outerKeys = keys.map((_, i) => `t.k${String(i)}, `).join('');
+  return `SELECT t.cik, ${outerKeys}${rowJson('t.row_json', q.omitWhenNull)}::VARCHAR AS j FROM (${inner}) t`;
+}
+
+export async function renderAnswers(engine: Engine, options: RenderOptions = {}): Promise<RenderReport> {
+  const started = performance.now();
+  const wh = engine.warehouseDir;
+  const manifests = manifestNames(wh);
+  const periodsState = readPeriodsState(wh);
+  // the period answers are read from the stored periods: rendering stale ones would publish them as current
+  if (!periodsState || !periodsAreCurrent(wh)) throw new Error('the stored periods do not reflect every ingest; nothing rendered');
+  const { version } = engine.warehouse();
+  const stamps = storedStamps(wh);
+  const previous = RenderedStoreReader.open(wh);
+  const changes = options.full || !previous ? EVERYTHING : changesSince(wh, previous.state.manifests, manifests);
+  const periodBuckets = new Set<number>();
+  for (let b = 0; b < CIK_BUCKETS; b++) {
+    if (changes.all.has('periods') || previous?.state.buckets[String(b)] !== stamps[String(b)]) periodBuckets.add(b);
+  }
+  const entityStale = (cik: number) => changes.all.has('entity') || changes.buckets.has(bucketOf(cik));
+  // a company new to the store (known from a submissions file, say, in a bucket without facts the refresh left as it
+  // was) has no period answers to copy
+  const hadPeriods = new Set<number>();
+  if (previous) for (const key of previous.keys()) if (sourceOfKey(key) === 'periods') hadPeriods.add(cikOfKey(key));
+  const periodsStale = (cik: number) => periodBuckets.has(bucketOf(cik)) || !hadPeriods.has(cik);
+  const fields = { version, manifests, periodsGeneration: periodsState.generation, buckets: stamps };
+  let queries = 1;
+  let periodsMs = 0;
+  let entityMs = 0;
+  const all = (await engine.query<{ cik: number }>(
+    'SELECT DISTINCT cik::INTEGER AS cik FROM (SELECT cik FROM src_facts UNION ALL SELECT cik FROM entity_index) WHERE cik IS NOT NULL ORDER BY cik',
+  )).map((r) => r.cik);
+  const entityWork = all.filter(entityStale);
+  const periodWork = all.filter(periodsStale);
+  const touched = new Set([...entityWork, ...periodWork]);
+  const report = (state: RenderedState): RenderReport => ({
+    ...state, rendered: touched.size, periodsRendered: periodWork.length, bucketsRendered: new Set(periodWork.map(bucketOf)).size,
+    copied: all.length - touched.size, queries, periodsMs, entityMs, ms: performance.now() - started,
+  });
+  if (previous && touched.size === 0 && !options.full) {
+    // nothing any answer reads changed: the same records, stamped for this version and periods generation
+    const state: RenderedState = { ...previous.state, ...fields, builtAt: new Date().toISOString() };
+    previous.close();
+    writeState(wh, state);
+    return report(state);
+  }
+  const writer = new RenderedStoreWriter(wh, new Date().toISOString().replace(/[-:.]/g, ''));
+  try {
+    if (previous && changes !== EVERYTHING) {
+      for (const key of previous.keys()) {
+        const cik = cikOfKey(key);
+        if (sourceOfKey(key) === 'periods' ? periodsStale(cik) : entityStale(cik)) continue;
+        const record = previous.record(key);
+        if (record) writer.put(key, record);
+      }
+    }
+    let t = performance.now();
+    const periodQueries = await renderPeriodBuckets(engine, writer, periodWork, options.chunk ?? 64);
+    queries += periodQueries;
+    periodsMs = performance.now() - t;
+    t = performance.now();
+    const queue = [...entityWork];
+    const worker = async () => {
+      for (let cik = queue.shift(); cik !== undefined; cik = queue.shift()) {
+        const ran = await renderEntity(engine, writer, cik);
+        queries += ran;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+    entityMs = performance.now() - t;
+    return report(writer.publish(fields));
+  } catch (err) {
+    writer.abandon();
+    throw err;
+  } finally {
+    previous?.close();
+  }
+}
+
+/**
+ * The period answers of `ciks` (sorted), by bucket and chunks of consecutive ciks of a bucket: one statement per chunk
+ * and rendered query (or per variant, where a pass renders one); a company without rows answers `[]`, as live.
+ */
+async function renderPeriodBuckets(engine: Engine, writer: RenderedStoreWriter, ciks: readonly number[], chunk: number): Promise<number> {
+  const byBucket = new Map<number, number[]>();
+  for (const cik of ciks) {
+    const list = byBucket.get(bucketOf(cik)) ?? [];
+    list.push(cik);
+    byBucket.set(bucketOf(cik), list);
+  }
+  let queries = 0;
+  for (const [bucket, list] of byBucket) {
+    for (let i = 0; i < list.length; i += chunk) {
+      const part = list.slice(i, i + chunk);
+      const lo = part[0] ?? 0;
+      const hi = part.at(-1) ?? 0;
+      for (const q of RENDERED_QUERIES) {
+        if (!q.bucketPass) continue;
+        const rows = new Map<string, string[]>();
+        const passes: readonly (readonly DuckDBValue[])[] = q.bucketPass.keyColumns.length > 0 ? [[]] : q.variants;
+        for (const args of passes) {
+          const found = await engine.query<Record<string, string | number>>(bucketPassSql(q, 3 + args.length), [bucket, lo, hi, ...args]);
+          queries++;
+          for (const r of found) {
+            const variant = q.bucketPass.keyColumns.length > 0 ? q.bucketPass.keyColumns.map((_, k) => String(r[`k${String(k)}`])) : args;
+            const key = renderedKey(q.macro, Number(r.cik), variant);
+            const at = rows.get(key) ?? [];
+            at.push(String(r.j));
+            rows.set(key, at);
+          }
+        }
+        for (const cik of part) for (const variant of q.variants) {
+          const key = renderedKey(q.macro, cik, variant);
+          writer.putRows(key, rows.get(key) ?? []);
+        }
+      }
+    }
+  }
+  return queries;
+}
+
+/** One company's entity answers; a variant the macro refuses (an error() of its own) is left to the live path. */
+async function renderEntity(engine: Engine, writer: RenderedStoreWriter, cik: number): Promise<number> {
+  const entity = await liveResolveEntity(engine, { name: 'cik', value: cik });
+  writer.putRows(resolutionKey(cik), entity ? [JSON.stringify(entity)] : []);
+  let queries = 1;
+  for (const q of RENDERED_QUERIES) {
+    if (q.source !== 'entity') continue;
+    for (const variant of q.variants) {
+      queries++;
+      let rows: string[];
+      try {
+        rows = await liveJsonRows(engine, { macro: q.macro, args: renderArgs(q, cik, variant), omitWhenNull: q.omitWhenNull });
+      } catch {
+        continue;
+      }
+      writer.putRows(renderedKey(q.macro, cik, variant), rows);
+    }
+  }
+  return queries;
+}
