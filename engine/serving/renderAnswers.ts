@@ -1,8 +1,8 @@
 // Renders the rendered store after the periods refresh: every company's answers to the RENDERED_QUERIES (and its CIK
 // resolution), written as a new generation and published for the warehouse version and the stored-periods generation
-// just committed. The period answers (as-reported, statements) are read from the stored periods and statements a cik
-// bucket at a time (one SQL pass per bucket chunk and answer kind, sql/96_rendered, the same lines the single-company
-// macros select); the entity answers (details, CIK resolution: cheap in-memory reads) one company at a time.
+// just committed. The period answers (as-reported, statements) are read from the stored periods and statements many
+// companies at a time (one SQL pass per chunk of companies and answer kind, sql/96_rendered, the same lines the
+// single-company macros select); the entity answers (details, CIK resolution: cheap in-memory reads) one company at a time.
 // Incremental by what each answer reads: a bucket's period answers are rendered again when its stored periods or
 // statements files are not the ones the previous generation read (whatever rewrote them: an ingest's refresh, a full
 // or interrupted refresh), or when FX rates changed (statements are converted to USD); entity answers when entity
@@ -41,9 +41,9 @@ export interface RenderReport extends RenderedState {
 export interface RenderOptions {
   /** Render every company even when nothing it reads changed. */
   full?: boolean;
-  /** Companies rendered at once for the per-company entity answers (default 2: the box's cores). */
+  /** Statements run at once: bucket passes, and companies for the per-company entity answers (default 2: the box's cores). */
   concurrency?: number;
-  /** Companies per bucket pass (bounds the rows held at once; default 64). */
+  /** Companies per pass (bounds the rows held at once; default 256). */
   chunk?: number;
 }
 
@@ -174,7 +174,7 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
       }
     }
     let t = performance.now();
-    const periodQueries = await renderPeriodBuckets(engine, writer, periodWork, options.chunk ?? 64);
+    const periodQueries = await renderPeriodBuckets(engine, writer, periodWork, options.chunk ?? 256, options.concurrency ?? 2);
     queries += periodQueries;
     periodsMs = performance.now() - t;
     t = performance.now();
@@ -197,45 +197,52 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
 }
 
 /**
- * The period answers of `ciks` (sorted), by bucket and chunks of consecutive ciks of a bucket: one statement per chunk
- * and rendered query (or per variant, where a pass renders one); a company without rows answers `[]`, as live.
+ * The period answers of `ciks`, in chunks of up to `chunk` companies taken bucket after bucket (a chunk reads the
+ * stored files of the buckets its companies are in): one statement per chunk and rendered query (or per variant, where
+ * a pass renders one), `concurrency` statements at once. Few, large statements: planning the statements' macros costs
+ * about as much as rendering a few companies, so a statement per bucket made a refresh touching many small buckets
+ * mostly planning. A company without rows answers `[]`, as live.
  */
-async function renderPeriodBuckets(engine: Engine, writer: RenderedStoreWriter, ciks: readonly number[], chunk: number): Promise<number> {
-  const byBucket = new Map<number, number[]>();
-  for (const cik of ciks) {
-    const list = byBucket.get(bucketOf(cik)) ?? [];
-    list.push(cik);
-    byBucket.set(bucketOf(cik), list);
+async function renderPeriodBuckets(engine: Engine, writer: RenderedStoreWriter, ciks: readonly number[], chunk: number, concurrency: number): Promise<number> {
+  const ordered = [...ciks].sort((a, b) => bucketOf(a) - bucketOf(b) || a - b);
+  const chunks: { buckets: string; ciks: string; part: number[] }[] = [];
+  for (let i = 0; i < ordered.length; i += chunk) {
+    const part = ordered.slice(i, i + chunk);
+    chunks.push({ buckets: [...new Set(part.map(bucketOf))].join(','), ciks: part.join(','), part });
   }
-  let queries = 0;
-  for (const [bucket, list] of byBucket) {
-    for (let i = 0; i < list.length; i += chunk) {
-      const part = list.slice(i, i + chunk);
-      const lo = part[0] ?? 0;
-      const hi = part.at(-1) ?? 0;
-      for (const q of RENDERED_QUERIES) {
-        if (!q.bucketPass) continue;
-        const rows = new Map<string, string[]>();
-        const passes: readonly (readonly DuckDBValue[])[] = q.bucketPass.keyColumns.length > 0 ? [[]] : q.variants;
-        for (const args of passes) {
-          const found = await engine.query<Record<string, string | number>>(bucketPassSql(q, 3 + args.length), [bucket, lo, hi, ...args]);
-          queries++;
+  const tasks: (() => Promise<void>)[] = [];
+  for (const { buckets, ciks: list, part } of chunks) {
+    for (const q of RENDERED_QUERIES) {
+      const pass = q.bucketPass;
+      if (!pass) continue;
+      const passes: readonly (readonly DuckDBValue[])[] = pass.keyColumns.length > 0 ? [[]] : q.variants;
+      for (const args of passes) {
+        tasks.push(async () => {
+          const found = await engine.query<Record<string, string | number>>(bucketPassSql(q, 2 + args.length), [buckets, list, ...args]);
+          const rows = new Map<string, string[]>();
           for (const r of found) {
-            const variant = q.bucketPass.keyColumns.length > 0 ? q.bucketPass.keyColumns.map((_, k) => String(r[`k${String(k)}`])) : args;
+            const variant = pass.keyColumns.length > 0 ? pass.keyColumns.map((_, k) => String(r[`k${String(k)}`])) : args;
             const key = renderedKey(q.macro, Number(r.cik), variant);
             const at = rows.get(key) ?? [];
             at.push(String(r.j));
             rows.set(key, at);
           }
-        }
-        for (const cik of part) for (const variant of q.variants) {
-          const key = renderedKey(q.macro, cik, variant);
-          writer.putRows(key, rows.get(key) ?? []);
-        }
+          // the variants this statement rendered: every one of a keyed pass, else the one it was run for
+          const variants = pass.keyColumns.length > 0 ? q.variants : [args];
+          for (const cik of part) for (const variant of variants) {
+            const key = renderedKey(q.macro, cik, variant);
+            writer.putRows(key, rows.get(key) ?? []);
+          }
+        });
       }
     }
   }
-  return queries;
+  let next = 0;
+  const worker = async () => {
+    for (let task = tasks[next++]; task; task = tasks[next++]) await task();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return tasks.length;
 }
 
 /** One company's entity answers; a variant the macro refuses (an error() of its own) is left to the live path. */

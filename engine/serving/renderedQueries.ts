@@ -13,7 +13,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 export type RenderedSource = 'periods' | 'entity';
 
 /**
- * How a bucket's companies are rendered in one pass: a table macro (sql/96_rendered) over (bucket, lo cik, hi cik,
+ * How many companies are rendered in one pass: a table macro (sql/96_rendered) over (buckets, ciks: comma-separated,
  * ...args) whose rows are cik, then `keyColumns` (the variant each row belongs to, when one pass renders them all),
  * then the answer's own columns, ordered by cik, variant, then as the single-company macro orders them.
  */

@@ -31,8 +31,8 @@ lines AS MATERIALIZED (
 ),
 periods AS (
   SELECT cik, period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed,
-         map_from_entries(list((line, value) ORDER BY line)) AS values,
-         map_from_entries(list((line, source) ORDER BY line)) AS concepts,
+         map_from_entries(list_sort(list((line, value)))) AS values,
+         map_from_entries(list_sort(list((line, source)))) AS concepts,
          list_distinct(list(fx_unit_currency(unit)) FILTER (WHERE fx_currency IS NOT NULL)) AS currencies,
          fx_block(currency, list(fx_entry(line, fx_currency, fx_method, fx_rate, fx_effective_date, period_start,
                                           period_end, fx_converted))) AS fx
