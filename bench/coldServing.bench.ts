@@ -164,10 +164,10 @@ async function buildWarehouse(companies: number, buckets: number, dimensional: b
     await ingestPaths(writer, [inputs]);
     log(`submissions of ${String(companies)} companies ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
-    const outcome = await refreshPeriodsLocked(writer, true);
+    const outcome = await refreshPeriodsLocked(writer, true, { render: true });
     if (!outcome.ok) throw outcome.error;
-    if (outcome.rendered instanceof Error) throw outcome.rendered;
     const r = outcome.rendered;
+    if (r === null || r instanceof Error) throw r ?? new Error('the refresh did not render');
     log(`periods ${(outcome.report.ms / 1000).toFixed(1)} s; rendered ${String(r.keys)} answers of ${String(r.rendered)} companies (${String(r.bucketsRendered)} buckets) in ${(r.ms / 1000).toFixed(1)} s (bucket passes ${(r.periodsMs / 1000).toFixed(1)} s, entity answers ${(r.entityMs / 1000).toFixed(1)} s) with ${String(r.queries)} SQL statements (${(r.rendered / (r.ms / 1000)).toFixed(1)} companies/s)`);
     log(`total refresh ${((performance.now() - t) / 1000).toFixed(1)} s`);
     fs.writeFileSync(ready, `periods ${(outcome.report.ms / 1000).toFixed(1)} s, render ${(r.ms / 1000).toFixed(1)} s on ${new Date().toISOString()}`);

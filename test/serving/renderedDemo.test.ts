@@ -14,7 +14,7 @@ let pair: Pair | undefined;
 
 before(async () => {
   wh = await openTempEngine('write');
-  await buildDemoWarehouse(wh.engine);
+  await buildDemoWarehouse(wh.engine, { render: true });
   pair = await servePair(wh.dir);
 });
 after(async () => {

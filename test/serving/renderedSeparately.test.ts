@@ -39,10 +39,10 @@ async function ingestAndRender(inputs: readonly string[]) {
   const before = readRenderedState(wh.dir);
   await ingestPaths(wh.engine, [...inputs]);
   if (before) assert.equal(renderedStoreFor(wh.engine), null, 'stale at once: another warehouse version');
-  const outcome = await refreshPeriodsLocked(wh.engine);
+  const outcome = await refreshPeriodsLocked(wh.engine, false, { render: true });
   assert.ok(outcome.ok);
   const rendered = outcome.rendered;
-  if (rendered instanceof Error) throw rendered;
+  if (rendered === null || rendered instanceof Error) throw rendered ?? new Error('the refresh did not render');
   return rendered;
 }
 
