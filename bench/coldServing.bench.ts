@@ -20,7 +20,7 @@ import Koa from 'koa';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths } from '../engine/ingest/ingest.ts';
 import { refreshPeriodsLocked } from '../engine/financials/refreshPeriods.ts';
-import { RENDERED_DIR } from '../engine/serving/RenderedStore.ts';
+import { RENDERED_DIR, RenderedStoreReader } from '../engine/serving/RenderedStore.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { createApp } from '../http/app.ts';
 import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
@@ -164,18 +164,40 @@ async function buildWarehouse(companies: number, buckets: number, dimensional: b
     await ingestPaths(writer, [inputs]);
     log(`submissions of ${String(companies)} companies ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
+    const cpu0 = process.cpuUsage();
     const outcome = await refreshPeriodsLocked(writer, true, { render: true });
+    const cpu = process.cpuUsage(cpu0);
     if (!outcome.ok) throw outcome.error;
     const r = outcome.rendered;
     if (r === null || r instanceof Error) throw r ?? new Error('the refresh did not render');
     log(`periods ${(outcome.report.ms / 1000).toFixed(1)} s; rendered ${String(r.keys)} answers of ${String(r.rendered)} companies (${String(r.bucketsRendered)} buckets) in ${(r.ms / 1000).toFixed(1)} s (bucket passes ${(r.periodsMs / 1000).toFixed(1)} s, entity answers ${(r.entityMs / 1000).toFixed(1)} s) with ${String(r.queries)} SQL statements (${(r.rendered / (r.ms / 1000)).toFixed(1)} companies/s)`);
-    log(`total refresh ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const renderCpu = (r.periodsCpuMs + r.entityCpuMs) / 1000;
+    const refreshCpu = (cpu.user + cpu.system) / 1e6 - renderCpu;
+    log(`total refresh ${((performance.now() - t) / 1000).toFixed(1)} s; CPU: periods ${refreshCpu.toFixed(1)} s, render ${renderCpu.toFixed(1)} s (${(100 * renderCpu / refreshCpu).toFixed(0)}% of the periods'); wall: render ${(100 * r.ms / outcome.report.ms).toFixed(0)}% of the periods'`);
     fs.writeFileSync(ready, `periods ${(outcome.report.ms / 1000).toFixed(1)} s, render ${(r.ms / 1000).toFixed(1)} s on ${new Date().toISOString()}`);
   } finally {
     writer.close();
     fs.rmSync(inputs, { recursive: true, force: true });
   }
   return { dir, ciks };
+}
+
+/** The store's point read alone (index lookup and positional read of the record), no HTTP, no DuckDB. */
+function pointReads(dir: string, log: (s: string) => void): void {
+  const store = RenderedStoreReader.open(dir);
+  if (!store) throw new Error(`no rendered store in ${dir}`);
+  try {
+    const keys = [...store.keys()];
+    let bytes = 0;
+    const n = 20_000;
+    for (let i = 0; i < 1000; i++) bytes += store.rows(defined(keys[i % keys.length], 'key'))?.array.length ?? 0;
+    const t = performance.now();
+    for (let i = 0; i < n; i++) bytes += store.rows(defined(keys[(i * 7919) % keys.length], 'key'))?.array.length ?? 0;
+    const us = ((performance.now() - t) * 1000) / n;
+    log(`point read: ${us.toFixed(1)} us per get over ${String(n)} gets of ${String(keys.length)} keys (${(bytes / (n + 1000) / 1024).toFixed(1)} KB per record on average)`);
+  } finally {
+    store.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -186,6 +208,7 @@ async function main(): Promise<void> {
   const seconds = argv.includes('--long') ? 300 : numberArg(argv, 'seconds', 20);
   const log = (s: string) => process.stdout.write(`${s}\n`);
   const { dir, ciks } = await buildWarehouse(companies, buckets, !argv.includes('--flat'), log);
+  pointReads(dir, log);
   const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-live-'));
   // the live path is slow on this box: a sample of each endpoint's cold keys is its baseline
   const liveSample = numberArg(argv, 'live-sample', 16);
