@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Config } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { ingestPaths, type IngestReport } from '../engine/ingest/ingest.ts';
+import { renderAnswers } from '../engine/serving/renderAnswers.ts';
 import { materializePeriods } from '../engine/financials/materializePeriods.ts';
 import { isWarehouseEmpty } from '../engine/warehouse/isWarehouseEmpty.ts';
 import { DEMO_COMPANIES, DEMO_YEARS } from './demoCompanies.ts';
@@ -25,8 +26,10 @@ import { DEMO_CIK_FIRST, DEMO_CIK_LAST } from './DemoCompany.ts';
 /**
  * Ingest the demo cast into the engine's warehouse (write mode). Idempotent by accession: after a change to the
  * generator, rebuild into an empty folder, since accessions already held are skipped, not replaced.
+ * `render`: also render the rendered-answer store after the periods refresh (what `npm run demo` and `npm start` on an
+ * empty warehouse do, so the first requests are served from it); off for the tests that only need the warehouse.
  */
-export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> {
+export async function buildDemoWarehouse(engine: Engine, options: { render?: boolean } = {}): Promise<IngestReport> {
   if (engine.mode !== 'write') throw new Error('buildDemoWarehouse needs an engine opened with mode "write"');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filings-demo-'));
   try {
@@ -39,7 +42,12 @@ export async function buildDemoWarehouse(engine: Engine): Promise<IngestReport> 
     writeDemoFundReports(dir, DEMO_FUND_REPORT_SUBJECTS, DEMO_YEARS);
     writeDemoIpos(dir);
     writeDemoIpoDocuments(dir);
-    return await ingestPaths(engine, [dir], { afterCommit: async (e) => { await materializePeriods(e); } });
+    return await ingestPaths(engine, [dir], {
+      afterCommit: async (e) => {
+        await materializePeriods(e);
+        if (options.render) await renderAnswers(e);
+      },
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -50,7 +58,7 @@ export async function ensureDemoWarehouse(config: Config): Promise<{ built: bool
   if (!isWarehouseEmpty(config.warehouseDir)) return { built: false, report: null };
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });
   try {
-    return { built: true, report: await buildDemoWarehouse(engine) };
+    return { built: true, report: await buildDemoWarehouse(engine, { render: true }) };
   } finally {
     engine.close();
   }

@@ -3,7 +3,7 @@
 // and the declared shape). Data comes from engine/query only; this file holds no SQL and no connection.
 import crypto from 'node:crypto';
 import type Koa from 'koa';
-import { countRows, jsonRows, macroCall, rowStream, PoolBusyError, QueryAbortedError, type Engine, type ResolvedEntity } from '../engine/query/index.ts';
+import { countRows, jsonRows, macroCall, renderedJsonArray, rowStream, PoolBusyError, QueryAbortedError, type Engine, type ResolvedEntity } from '../engine/query/index.ts';
 import type { Account } from '../engine/accounts/TokenStore.ts';
 import type { AppState } from './AppState.ts';
 import type { CallInput, Endpoint } from './registry.ts';
@@ -165,6 +165,16 @@ async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
     ctx.type = `${MEDIA.json}; charset=utf-8`;
     ctx.body = row;
     return;
+  }
+
+  if (endpoint.shape === 'array' && format === 'json') {
+    // rendered at ingest: the same bytes the stream below would write, read without DuckDB
+    const rendered = renderedJsonArray(engine, call);
+    if (rendered) {
+      ctx.type = `${MEDIA.json}; charset=utf-8`;
+      ctx.body = rendered;
+      return;
+    }
   }
 
   if (endpoint.shape !== 'paginated') {

@@ -20,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
         '(set FILINGS_WAREHOUSE to a new folder, or pass --force to add the demo filers anyway)\n');
       return 1;
     }
-    const report = await buildDemoWarehouse(engine);
+    const report = await buildDemoWarehouse(engine, { render: true });
     const added = Object.entries(report.rows).map(([k, v]) => `${k} +${String(v)}`).join(', ');
     process.stdout.write(`demo warehouse ${config.warehouseDir}: ${String(DEMO_COMPANIES.length)} synthetic filers (DEMO DATA), ${added || 'nothing new'} ` +
       `in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

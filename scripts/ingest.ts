@@ -38,6 +38,9 @@ Ingests local files, folders and .zip/.gz archives, and/or companies fetched fro
   --fx                  fetch the ECB and Fed H.10 exchange rates (FX_ECB_URL, FX_FRED_URL)
   --refresh-periods     rebuild the stored period results of every company (also done
                         by any ingest that finds them stale), with or without inputs
+  --no-render           skip rendering the answers served without DuckDB after the periods refresh
+                        (as-reported, statements, company details; also FILINGS_RENDER=0): the API
+                        then answers every request on the fly
   -h, --help
 
 Online ingest requires SEC_USER_AGENT="Your Name you@example.com" (the SEC's fair-access policy).
@@ -56,6 +59,8 @@ interface Args {
   batchBytes: number | undefined;
   fx: boolean;
   refreshPeriods: boolean;
+  /** Render the rendered-answer store after the periods refresh (production serving reads it). */
+  render: boolean;
 }
 
 function list(v: string | undefined): string[] {
@@ -78,6 +83,7 @@ function parseCliArgs(argv: string[]): Args | 'help' {
         'batch-mb': { type: 'string' },
         fx: { type: 'boolean' },
         'refresh-periods': { type: 'boolean' },
+        'no-render': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -102,6 +108,7 @@ function parseCliArgs(argv: string[]): Args | 'help' {
   const args: Args = {
     paths: parsed.positionals, tickers: list(v.tickers), ciks, since, forms, documents: list(v.documents).map((f) => f.toUpperCase()), warehouse: v.warehouse ?? null, batchBytes,
     fx: v.fx ?? false, refreshPeriods: v['refresh-periods'] === true,
+    render: v['no-render'] !== true && process.env['FILINGS_RENDER'] !== '0',
   };
   if (args.paths.length === 0 && args.tickers.length === 0 && args.ciks.length === 0 && !args.fx && !args.refreshPeriods) {
     throw new UsageError('nothing to ingest: give paths, --tickers, --ciks or --fx (or --refresh-periods alone)');
@@ -213,7 +220,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (paths.length === 0) {
       // --refresh-periods alone
-      const outcome = await refreshPeriods(engine, true);
+      const outcome = await refreshPeriods(engine, true, { render: args.render });
       reportRefresh(outcome, false);
       return outcome?.ok === false ? 1 : 0;
     }
@@ -234,8 +241,8 @@ async function main(argv: string[]): Promise<number> {
         afterCommit: async (e) => {
           // the files are read and committed: close the bar before the next phase prints
           stopProgress();
-          log('periods: refreshing the materialized period results of the companies this ingest touched...');
-          refreshed = await refreshPeriodsLocked(e, args.refreshPeriods);
+          log(`periods: refreshing the materialized period results of the companies this ingest touched${args.render ? ', then the rendered answers' : ''}...`);
+          refreshed = await refreshPeriodsLocked(e, args.refreshPeriods, { render: args.render });
         },
       });
     } finally {
@@ -244,7 +251,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${summary(report, (performance.now() - started) / 1000, unrecognised, fetched)}\n`);
     if (refreshed === null) {
       // nothing was added, but a refresh killed or failed earlier may have left the stored periods stale
-      refreshed = await refreshPeriods(engine, args.refreshPeriods);
+      refreshed = await refreshPeriods(engine, args.refreshPeriods, { render: args.render });
       if (refreshed !== null) log('periods: the stored periods did not reflect every committed ingest (a refresh was interrupted or failed): rebuilt');
     }
     // the batch is committed whatever the refresh did: exit 0, and say what state the periods are in
@@ -259,6 +266,11 @@ function reportRefresh(outcome: RefreshOutcome | null, committed: boolean): void
   if (outcome === null) return;
   if (outcome.ok) {
     log(`periods: ${String(outcome.report.buckets)} bucket(s) recomputed in ${(outcome.report.ms / 1000).toFixed(1)} s`);
+    const { rendered } = outcome;
+    if (rendered === null) return;
+    log(rendered instanceof Error
+      ? `rendered answers: the refresh failed (${rendered.message}); the API answers on the fly until ${RETRY_HINT}`
+      : `rendered answers: ${String(rendered.rendered)} compan${rendered.rendered === 1 ? 'y' : 'ies'} rendered, ${String(rendered.copied)} kept, ${String(rendered.keys)} answers, in ${(rendered.ms / 1000).toFixed(1)} s`);
     return;
   }
   log(

@@ -20,12 +20,17 @@ export function rowsSql(macro: string, argCount: number, paged: boolean): string
  * null member deletes the key (RFC 7386) and which is the no-op `{}` when the value is present (key order kept).
  */
 export function jsonRowsSql(macro: string, argCount: number, paged: boolean, omitWhenNull: readonly string[] = []): string {
-  let json = 'to_json(t)';
+  return `SELECT ${rowJson('to_json(t)', omitWhenNull)}::VARCHAR AS j FROM (${rowsSql(macro, argCount, paged)}) t`;
+}
+
+/** The JSON of row `t` given as `json` (its to_json), with the omit-when-null fields dropped where null. */
+export function rowJson(json: string, omitWhenNull: readonly string[]): string {
+  let out = json;
   for (const field of omitWhenNull) {
     const f = quoteIdentifier(field);
-    json = `json_merge_patch(${json}, CASE WHEN t.${f} IS NULL THEN to_json(struct_pack(${f} := NULL)) ELSE '{}'::JSON END)`;
+    out = `json_merge_patch(${out}, CASE WHEN t.${f} IS NULL THEN to_json(struct_pack(${f} := NULL)) ELSE '{}'::JSON END)`;
   }
-  return `SELECT ${json}::VARCHAR AS j FROM (${rowsSql(macro, argCount, paged)}) t`;
+  return out;
 }
 
 export function countSql(macro: string, argCount: number): string {

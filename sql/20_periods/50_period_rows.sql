@@ -61,10 +61,13 @@ source_entries AS (
 ),
 sources AS (
   SELECT cik, series, period_end, fiscal_period, max(date_filed) AS date_filed,
-         json_group_object(key, CASE WHEN date_filed IS NULL
+         -- keys sorted (as facts and derived are): json_group_object keeps the arrival order of a parallel aggregate,
+         -- which made one answer's bytes differ between two materializations of the same facts (and between the
+         -- stored and the on-the-fly answer)
+         to_json(map_from_entries(list_sort(list((key, CASE WHEN date_filed IS NULL
            THEN json_object('type', type, 'amendment', type LIKE '%/A', 'facts', entry_facts)
            ELSE json_object('type', type, 'dateFiled', strftime(date_filed, '%Y-%m-%d'), 'amendment', type LIKE '%/A', 'facts', entry_facts)
-         END) AS sources
+         END))))) AS sources
   FROM source_entries GROUP BY ALL
 ),
 facts AS (

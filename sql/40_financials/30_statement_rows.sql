@@ -8,7 +8,9 @@
 -- period_end (annual and ttm: one year, quarter: three months), as standard_values keeps no period start.
 -- rel: the caller's relation of one company's standard_values rows (computed with as_of, or read from the stored
 -- `statements` dataset): the one place both paths share, so stored and live answers cannot drift apart.
--- lim: maximum number of periods (NULL = all); as_of: no rate published after it.
+-- lim: maximum number of periods (NULL = all); as_of: no rate published after it. `cik` is carried through (grouped and
+-- ordered first) so that a relation of many companies answers each one exactly as alone: the rendered-answer store
+-- renders a whole bucket in one pass (engine/serving); one company's callers drop the column.
 CREATE OR REPLACE MACRO statement_rows(rel, stmt, period, lim, currency, as_of) AS TABLE
 WITH checked AS (
   SELECT CASE
@@ -28,18 +30,18 @@ lines AS MATERIALIZED (
   SELECT * FROM fx_convert_rows('raw', currency, as_of)
 ),
 periods AS (
-  SELECT period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed,
-         map_from_entries(list((line, value) ORDER BY line)) AS values,
-         map_from_entries(list((line, source) ORDER BY line)) AS concepts,
+  SELECT cik, period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed,
+         map_from_entries(list_sort(list((line, value)))) AS values,
+         map_from_entries(list_sort(list((line, source)))) AS concepts,
          list_distinct(list(fx_unit_currency(unit)) FILTER (WHERE fx_currency IS NOT NULL)) AS currencies,
          fx_block(currency, list(fx_entry(line, fx_currency, fx_method, fx_rate, fx_effective_date, period_start,
                                           period_end, fx_converted))) AS fx
   FROM lines GROUP BY ALL
 )
-SELECT strftime(p.period_end, '%Y-%m-%d') AS period, p.fiscal_year::INTEGER AS fiscalYear, p.fiscal_period AS fiscalPeriod,
+SELECT p.cik, strftime(p.period_end, '%Y-%m-%d') AS period, p.fiscal_year::INTEGER AS fiscalYear, p.fiscal_period AS fiscalPeriod,
        strftime(p.date_filed, '%Y-%m-%d') AS dateFiled,
        CASE WHEN len(p.currencies) = 1 THEN p.currencies[1] END AS currency,
        p.values, p.concepts, p.fx
 FROM periods p
-ORDER BY p.period_end DESC
+ORDER BY p.cik, p.period_end DESC
 LIMIT lim;

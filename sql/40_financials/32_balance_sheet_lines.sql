@@ -1,9 +1,10 @@
 -- Grain: one row per period of one company, newest first: the columns of the /api/financials/balance-sheet resource. Every line is a JSON number or
 -- null; `concepts` names the XBRL concept (or the derivation) behind each line present. period: annual | quarter (period-end balances; Q4 = fiscal-year end); no ttm;
 -- rel: the caller's relation of the company's standard_values rows (balance_sheet: computed, balance_sheet_stored: materialized);
+-- cik first (rel may hold many companies: the rendered store's bucket pass; one company's callers drop it);
 -- currency: USD | original | ISO 4217; lim: maximum number of periods (NULL = all); as_of: no rate published after it.
 CREATE OR REPLACE MACRO balance_sheet_lines(rel, period, lim, currency, as_of) AS TABLE
-SELECT r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
+SELECT r.cik, r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.currency,
        r.values['cashAndEquivalents'] AS cashAndEquivalents,
        r.values['shortTermInvestments'] AS shortTermInvestments,
        r.values['receivables'] AS receivables,

@@ -4,4 +4,4 @@
 -- materialized `statements` dataset.
 CREATE OR REPLACE MACRO income_statement(c, period, lim, currency, as_of) AS TABLE
 WITH sv AS (SELECT * FROM standard_values(cik_bucket(c), c, as_of))
-SELECT * FROM income_statement_lines('sv', period, lim, currency, as_of);
+SELECT * EXCLUDE (cik) FROM income_statement_lines('sv', period, lim, currency, as_of);

@@ -3,4 +3,4 @@
 -- picks it while the stored results reflect every ingest and the request has no as_of.
 CREATE OR REPLACE MACRO income_statement_stored(c, period, lim, currency) AS TABLE
 WITH sv AS (SELECT * FROM standard_values_stored(c))
-SELECT * FROM income_statement_lines('sv', period, lim, currency, NULL);
+SELECT * EXCLUDE (cik) FROM income_statement_lines('sv', period, lim, currency, NULL);

@@ -4,4 +4,4 @@
 -- materialized `statements` dataset.
 CREATE OR REPLACE MACRO balance_sheet(c, period, lim, currency, as_of) AS TABLE
 WITH sv AS (SELECT * FROM standard_values(cik_bucket(c), c, as_of))
-SELECT * FROM balance_sheet_lines('sv', period, lim, currency, as_of);
+SELECT * EXCLUDE (cik) FROM balance_sheet_lines('sv', period, lim, currency, as_of);

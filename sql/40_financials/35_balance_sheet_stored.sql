@@ -3,4 +3,4 @@
 -- picks it while the stored results reflect every ingest and the request has no as_of.
 CREATE OR REPLACE MACRO balance_sheet_stored(c, period, lim, currency) AS TABLE
 WITH sv AS (SELECT * FROM standard_values_stored(c))
-SELECT * FROM balance_sheet_lines('sv', period, lim, currency, NULL);
+SELECT * EXCLUDE (cik) FROM balance_sheet_lines('sv', period, lim, currency, NULL);

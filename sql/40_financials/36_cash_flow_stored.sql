@@ -3,4 +3,4 @@
 -- picks it while the stored results reflect every ingest and the request has no as_of.
 CREATE OR REPLACE MACRO cash_flow_stored(c, period, lim, currency) AS TABLE
 WITH sv AS (SELECT * FROM standard_values_stored(c))
-SELECT * FROM cash_flow_lines('sv', period, lim, currency, NULL);
+SELECT * EXCLUDE (cik) FROM cash_flow_lines('sv', period, lim, currency, NULL);

@@ -1,0 +1,296 @@
+// Cold serving (issue 18 goals 3 and 4): requests for companies nobody asked for yet, at concurrency 16, answered from
+// the rendered store, against the same requests on the live path (the same warehouse without its rendered store) and
+// against a bare Koa route serving the same bytes, all in one run; then one repeated key (the hot path) on the app and
+// the bare route; then the server's RSS sampled every second through a mixed load (cold, hot, asOf and other
+// currencies, which run live). Each server runs in its own child process, so RSS is that server's own.
+// The warehouse: the bench universe (facts, built once under bench/out/) copied aside, plus an SEC-format submissions
+// JSON per company (name, ticker, SIC) ingested through the real pipeline, then the periods refresh and the render.
+// Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
+//   [--rebuild] [--long (a 300 s memory run)]. The refreshed and rendered warehouse is kept beside the universe.
+// Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts, built in seconds and
+// cached; its periods refresh is what this loaded 2-core box allows in about a minute). Each company is measured cold
+// once per endpoint (its annual as-reported and income statement; details of half of them), after a warm-up of the
+// same code paths on other keys (quarterly series; the other half's details).
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import Koa from 'koa';
+import { Engine } from '../engine/db/Engine.ts';
+import { ingestPaths } from '../engine/ingest/ingest.ts';
+import { refreshPeriodsLocked } from '../engine/financials/refreshPeriods.ts';
+import { RENDERED_DIR, RenderedStoreReader } from '../engine/serving/RenderedStore.ts';
+import { TokenStore } from '../engine/accounts/TokenStore.ts';
+import { createApp } from '../http/app.ts';
+import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
+import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
+import { startServer } from '../http/startServer.ts';
+import { submissionsJson } from '../demo/submissionsJson.ts';
+import { DEMO_COMPANIES } from '../demo/demoCompanies.ts';
+import { defined } from '../engine/query/defined.ts';
+import { ensureUniverse, universeCik } from './universe.ts';
+import { numberArg, percentile, printTable } from './measure.ts';
+import { toParent } from './toParent.ts';
+
+const argv = process.argv.slice(2);
+const CONNECTIONS = 16;
+const ENDPOINTS = ['/v1/api/financials/as-reported', '/v1/api/financials/income-statement', '/v1/api/company/details'];
+
+interface Ready { url: string; token: string }
+type Probe = { rss: number };
+
+/** Child: serve `dir` with the real app (Pro token, limits that never throttle), or the bare route with given bodies. */
+async function serve(kind: string, dir: string): Promise<void> {
+  if (kind === 'bare') {
+    const bodies = new Map<string, Buffer>();
+    const bare = new Koa();
+    bare.use((ctx) => {
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = bodies.get(ctx.url) ?? Buffer.from('{}');
+    });
+    const server = await startServer(bare, 0, '127.0.0.1');
+    process.on('message', (m: { url: string; body: string } | 'rss') => {
+      if (m === 'rss') toParent({ rss: process.memoryUsage().rss } satisfies Probe);
+      else bodies.set(m.url, Buffer.from(m.body, 'base64'));
+    });
+    toParent({ url: server.url, token: '' } satisfies Ready);
+  } else {
+    const engine = await Engine.open({ warehouseDir: dir, mode: 'read', threads: 1, poolSize: 4 });
+    const tokens = new TokenStore(path.join(dir, `tokens-${kind}.json`));
+    const { token } = tokens.create('Pro', 'bench');
+    const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
+    const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
+    const server = await startServer(app, 0, '127.0.0.1');
+    process.on('message', () => { toParent({ rss: process.memoryUsage().rss } satisfies Probe); });
+    toParent({ url: server.url, token } satisfies Ready);
+  }
+  process.once('disconnect', () => process.exit(0));
+}
+
+interface Child { ready: Ready; rss(): Promise<number>; send(m: unknown): void; stop(): void }
+
+async function spawn(kind: string, dir: string): Promise<Child> {
+  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>() => new Promise<T>((resolve, reject) => {
+    child.once('message', (m) => { resolve(m as T); });
+    child.once('exit', (code) => { reject(new Error(`bench server ${kind} exited with ${String(code)}`)); });
+  });
+  const ready = await next<Ready>();
+  return {
+    ready,
+    async rss() {
+      const reply = next<Probe>();
+      child.send('rss');
+      return (await reply).rss;
+    },
+    send: (m) => child.send(m as string),
+    stop() {
+      // the first cold app is stopped early and again with the others
+      if (!child.connected) return;
+      child.disconnect();
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    },
+  };
+}
+
+interface Run { ms: number[]; seconds: number; errors: number; statuses: Record<string, number> }
+
+function get(agent: http.Agent, url: string, token: string): Promise<{ status: number; ms: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http.get(url, { agent, headers: token ? { Authorization: `Bearer ${token}` } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks) }); });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** Each path once (or cycling until `seconds` pass), CONNECTIONS at a time. */
+async function load(base: string, token: string, paths: readonly string[], seconds?: number): Promise<Run> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const run: Run = { ms: [], seconds: 0, errors: 0, statuses: {} };
+  const started = performance.now();
+  const end = seconds === undefined ? Infinity : Date.now() + seconds * 1000;
+  let i = 0;
+  const worker = async () => {
+    for (;;) {
+      const n = i++;
+      if (seconds === undefined ? n >= paths.length : Date.now() >= end) return;
+      const r = await get(agent, `${base}${defined(paths[n % paths.length], 'path')}`, token);
+      run.statuses[r.status] = (run.statuses[r.status] ?? 0) + 1;
+      if (r.status >= 500) run.errors++;
+      run.ms.push(r.ms);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  run.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  run.ms.sort((a, b) => a - b);
+  return run;
+}
+
+const rate = (r: Run) => r.ms.length / r.seconds;
+const row = (name: string, r: Run, base?: Run): string[] => [
+  name, String(r.ms.length), rate(r).toFixed(0), percentile(r.ms, 50).toFixed(1), percentile(r.ms, 99).toFixed(1),
+  base ? `${((100 * rate(r)) / rate(base)).toFixed(0)}%` : '', JSON.stringify(r.statuses),
+];
+
+/** The universe copied aside, with a submissions JSON per company ingested, the periods refreshed and rendered. */
+async function buildWarehouse(companies: number, buckets: number, dimensional: boolean, log: (s: string) => void): Promise<{ dir: string; ciks: number[] }> {
+  const universe = await ensureUniverse({ companies, firstYear: 2015, lastYear: 2024, buckets, dimensional, log });
+  log(`universe: ${String(universe.companies)} companies, ${universe.facts.toLocaleString('en-US')} facts in ${String(universe.buckets ?? 64)} bucket(s)${dimensional ? ', dimensional' : ''}: ${universe.dir}`);
+  const ciks = Array.from({ length: companies }, (_, i) => universeCik(universe, i));
+  // the refreshed and rendered warehouse is kept beside the universe: its periods refresh is most of a run here
+  const dir = `${universe.dir}-cold-serving`;
+  const ready = path.join(dir, 'COLD_READY');
+  if (fs.existsSync(ready) && !argv.includes('--rebuild')) {
+    log(`warehouse reused (refreshed and rendered in an earlier run; --rebuild to redo): ${fs.readFileSync(ready, 'utf8')}`);
+    return { dir, ciks };
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(universe.dir, dir, { recursive: true, filter: (src) => !['periods', 'statements', RENDERED_DIR, 'READY.json'].includes(path.basename(src)) });
+  const inputs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-in-'));
+  const template = defined(DEMO_COMPANIES[0], 'a demo company');
+  for (const cik of ciks) {
+    const company = { ...template, cik, name: `Universe Filer ${String(cik)} (DEMO DATA)`, ticker: `U${String(cik)}`, formerNames: [] };
+    fs.writeFileSync(path.join(inputs, `CIK${String(cik).padStart(10, '0')}.json`), JSON.stringify(submissionsJson(company, [])));
+  }
+  const writer = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2 });
+  try {
+    let t = performance.now();
+    await ingestPaths(writer, [inputs]);
+    log(`submissions of ${String(companies)} companies ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    const cpu0 = process.cpuUsage();
+    const outcome = await refreshPeriodsLocked(writer, true, { render: true });
+    const cpu = process.cpuUsage(cpu0);
+    if (!outcome.ok) throw outcome.error;
+    const r = outcome.rendered;
+    if (r === null || r instanceof Error) throw r ?? new Error('the refresh did not render');
+    log(`periods ${(outcome.report.ms / 1000).toFixed(1)} s; rendered ${String(r.keys)} answers of ${String(r.rendered)} companies (${String(r.bucketsRendered)} buckets) in ${(r.ms / 1000).toFixed(1)} s (bucket passes ${(r.periodsMs / 1000).toFixed(1)} s, entity answers ${(r.entityMs / 1000).toFixed(1)} s) with ${String(r.queries)} SQL statements (${(r.rendered / (r.ms / 1000)).toFixed(1)} companies/s)`);
+    const renderCpu = (r.periodsCpuMs + r.entityCpuMs) / 1000;
+    const refreshCpu = (cpu.user + cpu.system) / 1e6 - renderCpu;
+    log(`total refresh ${((performance.now() - t) / 1000).toFixed(1)} s; CPU: periods ${refreshCpu.toFixed(1)} s, render ${renderCpu.toFixed(1)} s (${(100 * renderCpu / refreshCpu).toFixed(0)}% of the periods'); wall: render ${(100 * r.ms / outcome.report.ms).toFixed(0)}% of the periods'`);
+    fs.writeFileSync(ready, `periods ${(outcome.report.ms / 1000).toFixed(1)} s, render ${(r.ms / 1000).toFixed(1)} s on ${new Date().toISOString()}`);
+  } finally {
+    writer.close();
+    fs.rmSync(inputs, { recursive: true, force: true });
+  }
+  return { dir, ciks };
+}
+
+/** The store's point read alone (index lookup and positional read of the record), no HTTP, no DuckDB. */
+function pointReads(dir: string, log: (s: string) => void): void {
+  const store = RenderedStoreReader.open(dir);
+  if (!store) throw new Error(`no rendered store in ${dir}`);
+  try {
+    const keys = [...store.keys()];
+    let bytes = 0;
+    const n = 20_000;
+    for (let i = 0; i < 1000; i++) bytes += store.rows(defined(keys[i % keys.length], 'key'))?.array.length ?? 0;
+    const t = performance.now();
+    for (let i = 0; i < n; i++) bytes += store.rows(defined(keys[(i * 7919) % keys.length], 'key'))?.array.length ?? 0;
+    const us = ((performance.now() - t) * 1000) / n;
+    log(`point read: ${us.toFixed(1)} us per get over ${String(n)} gets of ${String(keys.length)} keys (${(bytes / (n + 1000) / 1024).toFixed(1)} KB per record on average)`);
+  } finally {
+    store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const serveAt = argv.indexOf('--serve');
+  if (serveAt !== -1) return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
+  const companies = numberArg(argv, 'companies', 70);
+  const buckets = numberArg(argv, 'buckets', 1);
+  const seconds = argv.includes('--long') ? 300 : numberArg(argv, 'seconds', 20);
+  const log = (s: string) => process.stdout.write(`${s}\n`);
+  const { dir, ciks } = await buildWarehouse(companies, buckets, !argv.includes('--flat'), log);
+  pointReads(dir, log);
+  const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-live-'));
+  // the live path is slow on this box: a sample of each endpoint's cold keys is its baseline
+  const liveSample = numberArg(argv, 'live-sample', 16);
+  fs.cpSync(dir, liveDir, { recursive: true, filter: (src) => path.basename(src) !== RENDERED_DIR });
+  const children: Child[] = [];
+  try {
+    const rendered = await spawn('app', dir);
+    const live = await spawn('app', liveDir);
+    const bare = await spawn('bare', dir);
+    children.push(rendered, live, bare);
+    const cold = (cs: readonly number[]) => cs.flatMap((cik) => ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`));
+    // the warm-up runs the same code on other keys: quarterly series of every company, details of one half; measured
+    // cold: every company's annual as-reported and income statement, the other half's details
+    const half = Math.floor(ciks.length / 2);
+    const warmUp = ciks.flatMap((cik, i) => [
+      ...ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`),
+      ...(i < half ? [`${defined(ENDPOINTS[2], 'details')}?cik=${String(cik)}`] : []),
+    ]);
+    const measured = ciks.flatMap((cik, i) => cold([cik]).filter((p) => i >= half || !p.startsWith(defined(ENDPOINTS[2], 'details'))));
+    for (const p of measured) {
+      const r = await get(new http.Agent(), `${rendered.ready.url}${p}`, rendered.ready.token);
+      bare.send({ url: p, body: r.body.toString('base64') });
+    }
+    // the fetch above made these keys hot in the rendered app: restart it so they are cold again
+    rendered.stop();
+    const coldApp = await spawn('app', dir);
+    children.push(coldApp);
+    await load(live.ready.url, live.ready.token, warmUp);
+    await load(coldApp.ready.url, coldApp.ready.token, warmUp);
+    const byEndpoint: string[][] = [];
+    const runs: [string, Run][] = [];
+    for (const e of ENDPOINTS) {
+      const ps = measured.filter((p) => p.startsWith(e));
+      const r = await load(coldApp.ready.url, coldApp.ready.token, ps);
+      const l = await load(live.ready.url, live.ready.token, ps.slice(0, liveSample));
+      const b = await load(bare.ready.url, '', ps);
+      runs.push([e, r]);
+      byEndpoint.push(row(`cold ${e} rendered`, r, b), row(`cold ${e} live (before)`, l, b), row(`cold ${e} bare Koa`, b));
+    }
+    const hot = defined(measured[0], 'a path');
+    const hr = await load(coldApp.ready.url, coldApp.ready.token, [hot], 5);
+    const hb = await load(bare.ready.url, '', [hot], 5);
+    const hotIncome = defined(measured[1], 'a path');
+    const hr2 = await load(coldApp.ready.url, coldApp.ready.token, [hotIncome], 5);
+    const hb2 = await load(bare.ready.url, '', [hotIncome], 5);
+    log(`\nCold serving, c=${String(CONNECTIONS)}, universe of ${String(companies)} companies (2015-2024) in ${String(buckets)} bucket(s), each measured cold once per endpoint (details: ${String(ciks.length - half)}); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'statuses'], ...byEndpoint,
+      row(`hot ${hot} rendered`, hr, hb), row(`hot ${hot} bare Koa`, hb), row(`hot ${hotIncome} rendered`, hr2, hb2), row(`hot ${hotIncome} bare Koa`, hb2)]);
+
+    // memory: a fresh server under a mixed load (cold and hot keys, asOf and other currencies that run live)
+    const mem = await spawn('app', dir);
+    children.push(mem);
+    const mixed = ciks.flatMap((cik, i) => [
+      ...ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`),
+      `/v1/api/financials/balance-sheet?cik=${String(cik)}&period=quarter`,
+      ...(i % 10 === 0 ? [`/v1/api/financials/as-reported?cik=${String(cik)}&asOf=2020-06-30`, `/v1/api/financials/income-statement?cik=${String(cik)}&currency=original`] : []),
+      hot,
+    ]);
+    const samples: number[] = [await mem.rss()];
+    const timer = setInterval(() => { void mem.rss().then((r) => samples.push(r)); }, 1000);
+    const m = await load(mem.ready.url, mem.ready.token, mixed, seconds);
+    clearInterval(timer);
+    samples.push(await mem.rss());
+    const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+    const warm = samples.slice(Math.floor(samples.length / 4));
+    log(`\nMixed load ${String(seconds)} s: ${String(m.ms.length)} requests, ${rate(m).toFixed(0)} req/s, p50 ${percentile(m.ms, 50).toFixed(1)} ms, p99 ${percentile(m.ms, 99).toFixed(1)} ms, ${JSON.stringify(m.statuses)}`);
+    log(`RSS MB: start ${mb(defined(samples[0], 'rss'))}, after warm-up min ${mb(Math.min(...warm))} max ${mb(Math.max(...warm))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples)`);
+    const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, 'coldServing.json'), JSON.stringify({
+      companies, buckets, seconds,
+      cold: Object.fromEntries(runs.map(([e, r]) => [e, { rps: rate(r), p50: percentile(r.ms, 50), p99: percentile(r.ms, 99) }])),
+      hot: { rendered: rate(hr), bare: rate(hb) }, rss: samples,
+    }, null, 2));
+  } finally {
+    for (const c of children) c.stop();
+    fs.rmSync(liveDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`coldServing bench: ${String(err instanceof Error ? err.stack : String(err))}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+// The rendered-answer store on disk: JSON answers rendered after ingest, one record per key, answered by a positional
+// read (no planning, no DuckDB). A generation is two immutable files under `_rendered/<generation>/` (records, and an
+// index of key -> offset and length), published by renaming `_rendered/state.json` over the previous one; the state
+// names the warehouse version (the commit manifests) the answers reflect, so a reader of another version ignores it.
+// The bodies stay on disk (the OS page cache holds the hot ones): the process keeps only the index, whatever the size.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const RENDERED_DIR = '_rendered';
+const STATE = 'state.json';
+const RECORDS = 'records.bin';
+const INDEX = 'index.tsv';
+
+export interface RenderedState {
+  generation: string;
+  /** WarehouseSnapshot.version of the warehouse the answers were rendered from. */
+  version: string;
+  /** Generation of the stored periods (periods/_state.json) the period answers were read from. */
+  periodsGeneration: string;
+  /** Per cik bucket, the identity of the stored periods and statements files its period answers were read from. */
+  buckets: Record<string, string>;
+  /** Commit manifests the generation reflects (the next render recomputes the buckets named by newer ones). */
+  manifests: string[];
+  builtAt: string;
+  keys: number;
+}
+
+/** One rendered answer: the rows of a JSON array, as the live path renders each (a record keeps the row boundaries). */
+export interface RenderedRows {
+  /** `[row,row,...]`, byte for byte what the live path streams for the whole result. */
+  readonly array: Buffer;
+  /** Byte offset just past each row inside `array`. */
+  readonly ends: Uint32Array;
+}
+
+export function readRenderedState(warehouseDir: string): RenderedState | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(warehouseDir, RENDERED_DIR, STATE), 'utf8')) as RenderedState;
+  } catch {
+    return null;
+  }
+}
+
+/** Publishes `state` (atomic rename): also how an unchanged generation is re-stamped for a new warehouse version. */
+export function writeState(warehouseDir: string, state: RenderedState): void {
+  const root = path.join(warehouseDir, RENDERED_DIR);
+  const tmp = path.join(root, `${STATE}.${String(process.pid)}`);
+  fs.writeFileSync(tmp, JSON.stringify(state, null, 2));
+  fs.renameSync(tmp, path.join(root, STATE));
+}
+
+/** Record layout: u32 row count n, n u32 row ends, then the array bytes. */
+export function encodeRows(rows: readonly string[]): Buffer {
+  const parts = rows.map((r) => Buffer.from(r, 'utf8'));
+  const head = Buffer.alloc(4 * (rows.length + 1));
+  head.writeUInt32LE(rows.length, 0);
+  let at = 1;
+  parts.forEach((p, i) => {
+    at += p.length;
+    head.writeUInt32LE(at, 4 * (i + 1));
+    at += 1;
+  });
+  const body = Buffer.allocUnsafe(rows.length === 0 ? 2 : at);
+  body[0] = 0x5b;
+  let pos = 1;
+  parts.forEach((p, i) => {
+    if (i > 0) body[pos++] = 0x2c;
+    pos += p.copy(body, pos);
+  });
+  body[pos] = 0x5d;
+  return Buffer.concat([head, body]);
+}
+
+function decodeRows(record: Buffer): RenderedRows {
+  const n = record.readUInt32LE(0);
+  const ends = new Uint32Array(n);
+  for (let i = 0; i < n; i++) ends[i] = record.readUInt32LE(4 * (i + 1));
+  return { array: record.subarray(4 * (n + 1)), ends };
+}
+
+/** Appends records to a new generation and publishes it; nothing is visible to readers before `publish`. */
+export class RenderedStoreWriter {
+  private readonly dir: string;
+  private readonly fd: number;
+  private offset = 0;
+  private readonly index: string[] = [];
+
+  constructor(private readonly warehouseDir: string, readonly generation: string) {
+    this.dir = path.join(warehouseDir, RENDERED_DIR, generation);
+    fs.mkdirSync(this.dir, { recursive: true });
+    this.fd = fs.openSync(path.join(this.dir, RECORDS), 'w');
+  }
+
+  put(key: string, record: Buffer): void {
+    if (key.includes('\t') || key.includes('\n')) throw new Error(`rendered store key has a tab or newline: ${JSON.stringify(key)}`);
+    fs.writeSync(this.fd, record);
+    this.index.push(`${key}\t${String(this.offset)}\t${String(record.length)}`);
+    this.offset += record.length;
+  }
+
+  putRows(key: string, rows: readonly string[]): void {
+    this.put(key, encodeRows(rows));
+  }
+
+  /** Writes the index and the state last (atomic rename), then removes every other generation. */
+  publish(state: Omit<RenderedState, 'generation' | 'builtAt' | 'keys'>): RenderedState {
+    fs.fsyncSync(this.fd);
+    fs.closeSync(this.fd);
+    fs.writeFileSync(path.join(this.dir, INDEX), this.index.join('\n'));
+    const full: RenderedState = { ...state, generation: this.generation, builtAt: new Date().toISOString(), keys: this.index.length };
+    writeState(this.warehouseDir, full);
+    const root = path.join(this.warehouseDir, RENDERED_DIR);
+    // a reader holding an older generation open keeps reading it (unlinked files live until closed)
+    for (const other of fs.readdirSync(root)) {
+      if (other !== STATE && other !== this.generation) fs.rmSync(path.join(root, other), { recursive: true, force: true });
+    }
+    return full;
+  }
+
+  /** Drops an unpublished generation (a render that failed). */
+  abandon(): void {
+    try {
+      fs.closeSync(this.fd);
+    } catch {
+      // already closed by publish
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** One published generation opened for point reads: the index in memory, the records read by position. */
+export class RenderedStoreReader {
+  private constructor(
+    readonly state: RenderedState,
+    private readonly fd: number,
+    private readonly index: Map<string, { offset: number; length: number }>,
+  ) {}
+
+  /** The published generation, or null when there is none or it cannot be opened (a newer render replaced it). */
+  static open(warehouseDir: string): RenderedStoreReader | null {
+    const state = readRenderedState(warehouseDir);
+    if (!state) return null;
+    const dir = path.join(warehouseDir, RENDERED_DIR, state.generation);
+    let fd: number;
+    let text: string;
+    try {
+      fd = fs.openSync(path.join(dir, RECORDS), 'r');
+      text = fs.readFileSync(path.join(dir, INDEX), 'utf8');
+    } catch {
+      return null;
+    }
+    const index = new Map<string, { offset: number; length: number }>();
+    for (const line of text.split('\n')) {
+      const [key, offset, length] = line.split('\t');
+      if (key !== undefined && offset !== undefined && length !== undefined) index.set(key, { offset: Number(offset), length: Number(length) });
+    }
+    return new RenderedStoreReader(state, fd, index);
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.index.keys();
+  }
+
+  /** The record's bytes, undefined when the key was not rendered. */
+  record(key: string): Buffer | undefined {
+    const at = this.index.get(key);
+    if (!at) return undefined;
+    const buf = Buffer.allocUnsafe(at.length);
+    let read = 0;
+    while (read < at.length) {
+      const n = fs.readSync(this.fd, buf, read, at.length - read, at.offset + read);
+      if (n === 0) throw new Error(`rendered store ${this.state.generation}: record ${key} is truncated`);
+      read += n;
+    }
+    return buf;
+  }
+
+  rows(key: string): RenderedRows | undefined {
+    const record = this.record(key);
+    return record && decodeRows(record);
+  }
+
+  close(): void {
+    fs.closeSync(this.fd);
+  }
+}
