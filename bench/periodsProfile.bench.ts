@@ -20,11 +20,11 @@ const flag = (name: string) => {
   return i === -1 ? undefined : argv[i + 1];
 };
 const explainDir = flag('explain');
-/** Keep the outputs' Parquet here (to compare two versions of the SQL row for row); skip the layer-by-layer pass. */
-const keepDir = flag('keep');
+/** Keep the outputs' Parquet in this folder of the warehouse (DuckDB may write nowhere else), to compare two versions of the SQL. */
+const keepName = flag('keep');
 const layers = !argv.includes('--outputs-only');
-/** Compare every output with the same file under this folder (a run of the previous SQL): EXCEPT ALL both ways. */
-const compareDir = flag('compare');
+/** Compare every output with the same file in this folder of the warehouse (a run of the previous SQL): EXCEPT ALL both ways. */
+const compareName = flag('compare');
 const log = (line: string) => { console.log(line); };
 
 // the universe packed into one bucket: a full-density bucket is ~280 filers
@@ -56,6 +56,8 @@ const LAYERS = [
 
 try {
   log(`bucket ${String(bucket)} of ${universe.dir}`);
+  const keepDir = keepName === undefined ? undefined : path.join(universe.dir, keepName);
+  const compareDir = compareName === undefined ? undefined : path.join(universe.dir, compareName);
   const rows: { step: string; cpu: number; wall: number; rows: number }[] = [];
   await engine.withConnection(async (c) => {
     const run = async (step: string, sql: string, params?: Record<string, number>) => {
@@ -101,9 +103,13 @@ try {
     }
     if (compareDir !== undefined) {
       for (const o of MATERIALIZED_OUTPUTS) {
+        // json_group_object lists a period's sources in the order its rows arrive: compared as sorted key/value pairs
+        const canon = o.folder === 'periods'
+          ? `SELECT * REPLACE (list_sort(list_transform(json_keys(sources), k -> k || ':' || json_extract(sources, '$."' || k || '"')::VARCHAR)) AS sources) FROM`
+          : 'FROM';
         const [ours, theirs] = [path.join(out, `${o.folder}.parquet`), path.join(compareDir, `${o.folder}.parquet`)].map(quotePath);
-        const diff = await c.runAndReadAll(`SELECT (SELECT count(*) FROM (FROM read_parquet(${String(ours)}) EXCEPT ALL FROM read_parquet(${String(theirs)})))::INTEGER,
-          (SELECT count(*) FROM (FROM read_parquet(${String(theirs)}) EXCEPT ALL FROM read_parquet(${String(ours)})))::INTEGER`);
+        const diff = await c.runAndReadAll(`SELECT (SELECT count(*) FROM (${canon} read_parquet(${String(ours)}) EXCEPT ALL ${canon} read_parquet(${String(theirs)})))::INTEGER,
+          (SELECT count(*) FROM (${canon} read_parquet(${String(theirs)}) EXCEPT ALL ${canon} read_parquet(${String(ours)})))::INTEGER`);
         log(`  ${o.folder} vs ${compareDir}: ${JSON.stringify(diff.getRows()[0])} rows only here / only there`);
       }
     }
