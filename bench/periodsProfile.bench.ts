@@ -7,10 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { BUCKET_VALUES, MATERIALIZED_OUTPUTS } from '../engine/financials/materializePeriods.ts';
 import { ensureUniverse } from './universe.ts';
 import { numberArg } from './measure.ts';
 import { quotePath } from '../engine/db/quote.ts';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { runSqlFile, SQL_ROOT } from '../engine/db/loadSqlFiles.ts';
 
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 280);
@@ -25,6 +29,12 @@ const keepName = flag('keep');
 const layers = !argv.includes('--outputs-only');
 /** Compare every output with the same file in this folder of the warehouse (a run of the previous SQL): EXCEPT ALL both ways. */
 const compareName = flag('compare');
+/**
+ * A/B in one process: the SQL files that differ from this git ref are loaded at the ref's version, then at the
+ * working tree's, alternately (--repeat rounds), the values step and every output timed on each; both sides' outputs
+ * are kept and compared. The bucket table's select is this tree's on both sides.
+ */
+const baselineRef = flag('baseline');
 const log = (line: string) => { console.log(line); };
 
 // the universe packed into one bucket: a full-density bucket is ~280 filers
@@ -54,12 +64,80 @@ const LAYERS = [
   ['bucket_values', BUCKET_VALUES.select],
 ] as const;
 
+/** Every output of one run against another's: EXCEPT ALL both ways (0 and 0 = the same rows). */
+async function compareOutputs(c: DuckDBConnection, ours0: string, theirs0: string): Promise<void> {
+  for (const o of MATERIALIZED_OUTPUTS) {
+    // json_group_object lists a period's sources in the order its rows arrive: compared as sorted key/value pairs
+    const canon = o.folder === 'periods'
+      ? `SELECT * REPLACE (list_sort(list_transform(json_keys(sources), k -> k || ':' || json_extract(sources, '$."' || k || '"')::VARCHAR)) AS sources) FROM`
+      : 'FROM';
+    const [ours, theirs] = [path.join(ours0, `${o.folder}.parquet`), path.join(theirs0, `${o.folder}.parquet`)].map(quotePath);
+    const diff = await c.runAndReadAll(`SELECT (SELECT count(*) FROM (${canon} read_parquet(${String(ours)}) EXCEPT ALL ${canon} read_parquet(${String(theirs)})))::INTEGER,
+      (SELECT count(*) FROM (${canon} read_parquet(${String(theirs)}) EXCEPT ALL ${canon} read_parquet(${String(ours)})))::INTEGER`);
+    log(`  ${o.folder} vs ${theirs0}: ${JSON.stringify(diff.getRows()[0])} rows only here / only there`);
+  }
+}
+
 try {
   log(`bucket ${String(bucket)} of ${universe.dir}`);
   const keepDir = keepName === undefined ? undefined : path.join(universe.dir, keepName);
   const compareDir = compareName === undefined ? undefined : path.join(universe.dir, compareName);
   const rows: { step: string; cpu: number; wall: number; rows: number }[] = [];
-  await engine.withConnection(async (c) => {
+  if (baselineRef !== undefined) await engine.withConnection(async (c) => {
+    const root = path.dirname(SQL_ROOT);
+    const changed = execFileSync('git', ['diff', '--name-only', baselineRef, '--', 'sql'], { cwd: root, encoding: 'utf8' })
+      .split('\n').filter((f) => f.endsWith('.sql') && fs.existsSync(path.join(root, f)));
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'periods-ab-'));
+    const sides = {
+      baseline: changed.map((f, i) => {
+        const file = path.join(old, `${String(i)}.sql`);
+        fs.writeFileSync(file, execFileSync('git', ['show', `${baselineRef}:${f}`], { cwd: root, encoding: 'utf8' }));
+        return file;
+      }),
+      current: changed.map((f) => path.join(root, f)),
+    };
+    log(`A/B against ${baselineRef}: ${changed.join(', ')}`);
+    const best = new Map<string, number>();
+    for (let round = 0; round < repeat; round++) {
+      for (const [side, files] of Object.entries(sides)) {
+        for (const f of files) await runSqlFile(c, f);
+        const dir = path.join(universe.dir, `_ab_${side}`);
+        fs.mkdirSync(dir, { recursive: true });
+        const steps: [string, string, Record<string, number> | undefined][] = [
+          ['values', `CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b: bucket }],
+          ...MATERIALIZED_OUTPUTS.map((o): [string, string, Record<string, number> | undefined] => [o.folder,
+            `COPY (${o.select}) TO ${quotePath(path.join(dir, `${o.folder}.parquet`))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
+            o.select.includes('$b') ? { b: bucket } : undefined]),
+        ];
+        const line: string[] = [];
+        for (const [step, sql, params] of steps) {
+          const c0 = cpuSeconds();
+          await c.run(sql, params);
+          const cpu = cpuSeconds() - c0;
+          const key = `${side} ${step}`;
+          best.set(key, Math.min(best.get(key) ?? Infinity, cpu));
+          line.push(`${step} ${cpu.toFixed(2)}`);
+        }
+        log(`  round ${String(round + 1)} ${side}: ${line.join(', ')} CPU-s`);
+      }
+    }
+    for (const f of sides.current) await runSqlFile(c, f);
+    log('| step | baseline CPU-s (best) | current CPU-s (best) | current / baseline |');
+    log('|---|---|---|---|');
+    let [tb, tc] = [0, 0];
+    for (const step of ['values', ...MATERIALIZED_OUTPUTS.map((o) => o.folder)]) {
+      const [b, n] = [best.get(`baseline ${step}`) ?? NaN, best.get(`current ${step}`) ?? NaN];
+      tb += b;
+      tc += n;
+      log(`| ${step} | ${b.toFixed(2)} | ${n.toFixed(2)} | ${(n / b).toFixed(2)} |`);
+    }
+    log(`| all | ${tb.toFixed(2)} | ${tc.toFixed(2)} | ${(tc / tb).toFixed(2)} |`);
+    await compareOutputs(c, path.join(universe.dir, '_ab_current'), path.join(universe.dir, '_ab_baseline'));
+    for (const side of Object.keys(sides)) fs.rmSync(path.join(universe.dir, `_ab_${side}`), { recursive: true, force: true });
+    fs.rmSync(old, { recursive: true, force: true });
+    await c.run(`DROP TABLE IF EXISTS ${BUCKET_VALUES.table}`);
+  });
+  else await engine.withConnection(async (c) => {
     const run = async (step: string, sql: string, params?: Record<string, number>) => {
       let best = { cpu: Infinity, wall: Infinity, rows: 0 };
       for (let i = 0; i < repeat; i++) {
@@ -101,18 +179,7 @@ try {
       await run(`output ${o.folder}`, `COPY (${o.select}) TO ${quotePath(path.join(out, `${o.folder}.parquet`))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
         o.select.includes('$b') ? { b: bucket } : undefined);
     }
-    if (compareDir !== undefined) {
-      for (const o of MATERIALIZED_OUTPUTS) {
-        // json_group_object lists a period's sources in the order its rows arrive: compared as sorted key/value pairs
-        const canon = o.folder === 'periods'
-          ? `SELECT * REPLACE (list_sort(list_transform(json_keys(sources), k -> k || ':' || json_extract(sources, '$."' || k || '"')::VARCHAR)) AS sources) FROM`
-          : 'FROM';
-        const [ours, theirs] = [path.join(out, `${o.folder}.parquet`), path.join(compareDir, `${o.folder}.parquet`)].map(quotePath);
-        const diff = await c.runAndReadAll(`SELECT (SELECT count(*) FROM (${canon} read_parquet(${String(ours)}) EXCEPT ALL ${canon} read_parquet(${String(theirs)})))::INTEGER,
-          (SELECT count(*) FROM (${canon} read_parquet(${String(theirs)}) EXCEPT ALL ${canon} read_parquet(${String(ours)})))::INTEGER`);
-        log(`  ${o.folder} vs ${compareDir}: ${JSON.stringify(diff.getRows()[0])} rows only here / only there`);
-      }
-    }
+    if (compareDir !== undefined) await compareOutputs(c, out, compareDir);
     if (keepDir === undefined) fs.rmSync(out, { recursive: true, force: true });
     await c.run('DROP TABLE IF EXISTS profile_layer');
     await c.run(`DROP TABLE IF EXISTS ${BUCKET_VALUES.table}`);
