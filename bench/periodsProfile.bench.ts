@@ -32,7 +32,7 @@ const compareName = flag('compare');
 /**
  * A/B in one process: the SQL files that differ from this git ref are loaded at the ref's version, then at the
  * working tree's, alternately (--repeat rounds), the values step and every output timed on each; both sides' outputs
- * are kept and compared. The bucket table's select is this tree's on both sides.
+ * are kept and compared. The bucket table's select is each side's own (read from the ref's materializePeriods.ts).
  */
 const baselineRef = flag('baseline');
 const log = (line: string) => { console.log(line); };
@@ -96,7 +96,13 @@ try {
       }),
       current: changed.map((f) => path.join(root, f)),
     };
-    log(`A/B against ${baselineRef}: ${changed.join(', ')}`);
+    // the bucket table's select as the ref wrote it (a literal in materializePeriods.ts), else this tree's
+    const refSource = execFileSync('git', ['show', `${baselineRef}:engine/financials/materializePeriods.ts`], { cwd: root, encoding: 'utf8' });
+    const valuesSelect = {
+      baseline: /BUCKET_VALUES = \{[\s\S]*?select: '([^']*)'/.exec(refSource)?.[1] ?? BUCKET_VALUES.select,
+      current: BUCKET_VALUES.select,
+    };
+    log(`A/B against ${baselineRef}: ${changed.join(', ')}; bucket table ${valuesSelect.baseline === valuesSelect.current ? 'same' : 'as each wrote it'}`);
     const best = new Map<string, number>();
     for (let round = 0; round < repeat; round++) {
       for (const [side, files] of Object.entries(sides)) {
@@ -104,7 +110,7 @@ try {
         const dir = path.join(universe.dir, `_ab_${side}`);
         fs.mkdirSync(dir, { recursive: true });
         const steps: [string, string, Record<string, number> | undefined][] = [
-          ['values', `CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b: bucket }],
+          ['values', `CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${side === 'baseline' ? valuesSelect.baseline : valuesSelect.current}`, { b: bucket }],
           ...MATERIALIZED_OUTPUTS.map((o): [string, string, Record<string, number> | undefined] => [o.folder,
             `COPY (${o.select}) TO ${quotePath(path.join(dir, `${o.folder}.parquet`))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
             o.select.includes('$b') ? { b: bucket } : undefined]),
