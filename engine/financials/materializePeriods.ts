@@ -45,7 +45,8 @@ export interface MaterializedOutput {
  */
 export const BUCKET_VALUES = {
   table: 'bucket_values',
-  select: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL) ORDER BY cik, concept, unit, series, fiscal_year, fiscal_period',
+  // unsorted: every output groups and sorts for itself, and sorting here moved every row's lineage list once more
+  select: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL)',
 } as const;
 
 export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
