@@ -4,11 +4,6 @@
 -- separated integers (bucket numbers; the companies, all in those buckets), so a pass over many buckets is one
 -- statement with two bound parameters. Same columns as as_reported_stored after cik and series.
 CREATE OR REPLACE MACRO as_reported_rendered(bs, ciks) AS TABLE
-WITH wanted AS (
-  SELECT string_split(ciks, ',')::INTEGER[] AS list
-)
 SELECT r.cik, r.series, r.period, r.fiscalYear, r.fiscalPeriod, r.dateFiled, r.facts, r.sources, r.derived
-FROM read_parquet(list_transform(string_split(bs, ','), b -> getvariable('warehouse') || '/periods/bucket=' || b || '/*.parquet'),
-                  hive_partitioning := false) r, wanted w
-WHERE r.cik BETWEEN list_min(w.list) AND list_max(w.list) AND list_contains(w.list, r.cik::INTEGER)
+FROM stored_rows_of('periods', bs, ciks) r
 ORDER BY r.cik, r.series, r.period DESC;
