@@ -81,6 +81,7 @@ export function endpointHandler(endpoint: Endpoint, deps: HandlerDeps): Koa.Midd
     const etag = conditionalGet(ctx, endpoint, deps, request);
     if (etag === null) return;
     if (serveCachedBody(ctx, endpoint, deps, request, etag)) return;
+    if (serveRendered(ctx, endpoint, deps, request)) return;
     // only now: a cached answer needs no timer nor close listener
     const data: DataRequest = { ...request, work: requestSignal(ctx, deps.queryDeadlineMs) };
     try {
@@ -137,11 +138,38 @@ function serveCachedBody(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps
   return true;
 }
 
-async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: DataRequest): Promise<ResolvedEntity | null> {
+/**
+ * A rendered array whose entity is already resolved (a repeated key): answered as `respond` would, before the request
+ * allocates its abort signal, deadline timer and close listener, which only database work needs.
+ */
+function serveRendered(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: Request): boolean {
+  if (endpoint.shape !== 'array' || request.format !== 'json') return false;
+  const entity = cachedEntity(endpoint, deps, request);
+  if (entity === undefined) return false;
+  const rendered = renderedJsonArray(deps.engine, macroCall(deps.engine, endpoint, { entity, params: request.params, plan: request.plan }));
+  if (!rendered) return false;
+  ctx.type = `${MEDIA.json}; charset=utf-8`;
+  ctx.body = rendered;
+  return true;
+}
+
+function entityKey(endpoint: Endpoint, request: Request): string | null {
   const given = request.query.entity;
   if (!endpoint.entity || !given) return null;
+  return `${request.version}\n${endpoint.entityKind ?? 'any'}\n${given.name}\n${String(given.value).toUpperCase()}`;
+}
+
+/** The request's entity without a query: null when it names none, undefined when it is not resolved yet. */
+function cachedEntity(endpoint: Endpoint, deps: HandlerDeps, request: Request): ResolvedEntity | null | undefined {
+  const key = entityKey(endpoint, request);
+  return key === null ? null : deps.entities.get(key);
+}
+
+async function resolve(endpoint: Endpoint, deps: HandlerDeps, request: DataRequest): Promise<ResolvedEntity | null> {
+  const given = request.query.entity;
+  const key = entityKey(endpoint, request);
+  if (key === null || !given) return null;
   const kind = endpoint.entityKind ?? 'any';
-  const key = `${request.version}\n${kind}\n${given.name}\n${String(given.value).toUpperCase()}`;
   const cached = deps.entities.get(key);
   if (cached) return cached;
   const options = { signal: request.work.signal, waitMs: deps.poolWaitMs };
