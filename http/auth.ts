@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import type { TokenStore } from '../engine/accounts/TokenStore.ts';
 import type { AppState } from './AppState.ts';
 import { unauthorized } from './HttpError.ts';
+import { bindLog } from './requestLog.ts';
 
 export function identify(tokens: TokenStore): Koa.Middleware<AppState> {
   return async function identify(ctx, next) {
@@ -20,7 +21,7 @@ export function identify(tokens: TokenStore): Koa.Middleware<AppState> {
         if (!ctx.state.account) ctx.state.authProblem = 'Invalid or revoked API token';
       }
     }
-    if (ctx.state.account) ctx.state.log = ctx.state.log.child({ token: ctx.state.account.tokenId });
+    if (ctx.state.account) bindLog(ctx.state, { token: ctx.state.account.tokenId });
     await next();
   };
 }

@@ -373,10 +373,13 @@ describe('HTTP behaviour', () => {
     const body = (await res.json()) as { error: string };
     assert.equal(body.error, 'Internal error; the request id in the X-Request-Id header identifies it in the server log');
     assertRateHeaders(res, '500');
-    const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; msg: string; err?: { message: string } }).filter((l) => l.reqId === id);
+    const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; token?: string; msg: string; err?: { message: string } }).filter((l) => l.reqId === id);
     const failure = logged.find((l) => l.msg === 'request failed');
     assert.match(failure?.err?.message ?? '', /Conversion Error|Could not convert|not a number/i);
     assert.ok(logged.some((l) => l.msg === 'request'), 'access log line');
+    // the request's lines carry the caller's token id (not the token) beside the request id
+    const tokenId = app.store.verify(app.tokens.Pro)?.tokenId;
+    assert.ok(tokenId !== undefined && logged.every((l) => l.token === tokenId), 'token id on every line of the request');
     assert.ok(!logLines.some((l) => l.includes(app.tokens.Pro)), 'tokens never logged');
   });
 
