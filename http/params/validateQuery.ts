@@ -15,12 +15,20 @@ export interface ValidQuery {
 }
 
 /** Every parameter an endpoint accepts, in documentation order. */
-export function endpointParams(endpoint: Endpoint): Record<string, ParamSpec> {
-  return {
-    ...(endpoint.entity ? ENTITY_PARAMS : {}),
-    ...endpoint.params,
-    ...(endpoint.shape === 'paginated' ? { page: pageParam, pageSize: pageSizeParam(endpoint.maxPageSize ?? 500) } : {}),
-  };
+// built once per endpoint: every request of the endpoint reads the same specs (a registry entry never changes)
+const PARAMS = new WeakMap<Endpoint, Readonly<Record<string, ParamSpec>>>();
+
+export function endpointParams(endpoint: Endpoint): Readonly<Record<string, ParamSpec>> {
+  let specs = PARAMS.get(endpoint);
+  if (!specs) {
+    specs = {
+      ...(endpoint.entity ? ENTITY_PARAMS : {}),
+      ...endpoint.params,
+      ...(endpoint.shape === 'paginated' ? { page: pageParam, pageSize: pageSizeParam(endpoint.maxPageSize ?? 500) } : {}),
+    };
+    PARAMS.set(endpoint, specs);
+  }
+  return specs;
 }
 
 const MAX_SHOWN = 60;
@@ -31,13 +39,13 @@ function shown(raw: string): string {
 
 export function validateQuery(endpoint: Endpoint, query: Readonly<Record<string, string | string[] | undefined>>): ValidQuery {
   const specs = endpointParams(endpoint);
-  const known = Object.keys(specs);
   const params: Record<string, unknown> = {};
   const entities: { name: EntityParam; value: string | number }[] = [];
   for (const [name, raw] of Object.entries(query)) {
     if (raw === undefined) continue;
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     if (!spec) {
+      const known = Object.keys(specs);
       const near = suggest(name, known);
       const hint = near ? `; did you mean "${near}"?` : known.length ? `; known parameters: ${known.join(', ')}` : '; this endpoint takes no parameters';
       throw badRequest(`Unknown parameter ${shown(name)}${hint}`);
