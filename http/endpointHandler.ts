@@ -146,7 +146,12 @@ function serveRendered(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
   if (endpoint.shape !== 'array' || request.format !== 'json') return false;
   const entity = cachedEntity(endpoint, deps, request);
   if (entity === undefined) return false;
-  const rendered = renderedJsonArray(deps.engine, macroCall(deps.engine, endpoint, { entity, params: request.params, plan: request.plan }));
+  return sendRendered(ctx, deps.engine, macroCall(deps.engine, endpoint, { entity, params: request.params, plan: request.plan }));
+}
+
+/** Sends the call's rendered JSON array (the bytes the stream would write); false when the store does not hold it. */
+function sendRendered(ctx: Koa.Context, engine: Engine, call: ReturnType<typeof macroCall>): boolean {
+  const rendered = renderedJsonArray(engine, call);
   if (!rendered) return false;
   ctx.type = `${MEDIA.json}; charset=utf-8`;
   ctx.body = rendered;
@@ -195,15 +200,8 @@ async function respond(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
     return;
   }
 
-  if (endpoint.shape === 'array' && format === 'json') {
-    // rendered at ingest: the same bytes the stream below would write, read without DuckDB
-    const rendered = renderedJsonArray(engine, call);
-    if (rendered) {
-      ctx.type = `${MEDIA.json}; charset=utf-8`;
-      ctx.body = rendered;
-      return;
-    }
-  }
+  // rendered at ingest: the same bytes the stream below would write, read without DuckDB
+  if (endpoint.shape === 'array' && format === 'json' && sendRendered(ctx, engine, call)) return;
 
   if (endpoint.shape !== 'paginated') {
     setStream(ctx, format, await rowStream(engine, call, format, options));
