@@ -54,6 +54,9 @@ function median(xs: number[]): number {
 
 const results: Record<string, unknown>[] = [];
 const STAGES: IngestStage[] = ['read', 'parse', 'stage', 'write', 'commit'];
+/** Per run: process RSS, the JavaScript heap in use, and RSS outside the JavaScript heap and its buffers (DuckDB, code). */
+interface MemoryPeak { rss: number; heapUsed: number; outsideHeap: number }
+const memoryRows: string[][] = [['input', 'JSON', 'peak RSS per run', 'peak JS heap used', 'peak RSS outside JS heap and buffers']];
 const stageRows: string[][] = [['input', ...STAGES.map((s) => `${s} / parse`), 'other / parse']];
 
 async function measure(label: string, files: string[], jsonFiles: string[] = files): Promise<string[]> {
@@ -63,7 +66,7 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const ingestMs: number[] = [];
   const cpuMs: number[] = [];
   const stageMs: Record<string, number>[] = [];
-  let peakRss = 0;
+  const peaks: MemoryPeak[] = [];
   let facts = 0;
   for (let r = 0; r < runs; r++) {
     const started = performance.now();
@@ -77,12 +80,21 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
     const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
     try {
       const stages: Record<string, number> = {};
+      const peak: MemoryPeak = { rss: 0, heapUsed: 0, outsideHeap: 0 };
+      peaks.push(peak);
+      // sampled at every unit and stage end (the JavaScript thread is busy in between, so a timer would rarely fire)
+      const sample = () => {
+        const m = process.memoryUsage();
+        peak.rss = Math.max(peak.rss, m.rss);
+        peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+        peak.outsideHeap = Math.max(peak.outsideHeap, m.rss - m.heapTotal - m.external);
+      };
       const t = performance.now();
       const cpu = process.cpuUsage();
       const report = await ingestPaths(engine, files, {
         batchBytes: batchMb * 1024 * 1024,
-        onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; },
-        onUnit: () => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); },
+        onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; sample(); },
+        onUnit: sample,
       });
       ingestMs.push(performance.now() - t);
       const used = process.cpuUsage(cpu);
@@ -100,9 +112,12 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
   const stages = stageMs[ingestMs.indexOf(i)] ?? {};
   const cpuOfMedian = cpuMs[ingestMs.indexOf(i)] ?? NaN;
+  const peakRss = Math.max(...peaks.map((m) => m.rss));
+  memoryRows.push([label, formatBytes(bytes), peaks.map((m) => formatBytes(m.rss)).join(' / '), peaks.map((m) => formatBytes(m.heapUsed)).join(' / '),
+    peaks.map((m) => formatBytes(m.outsideHeap)).join(' / ')]);
   const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
   stageRows.push([label, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
-  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss });
+  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks });
   return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
     `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, (i / 1000).toFixed(2), (cpuOfMedian / 1000).toFixed(2), Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)];
 }
@@ -124,4 +139,6 @@ console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty 
 printTable(rows);
 console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
 printTable(stageRows);
+console.log('peak memory of each run (sampled after every input unit and stage):');
+printTable(memoryRows);
 fs.writeFileSync(path.join(BENCH_OUT, 'ingest.json'), JSON.stringify({ runs, results, measuredAt: new Date().toISOString() }, null, 2));
