@@ -55,8 +55,8 @@ function median(xs: number[]): number {
 const results: Record<string, unknown>[] = [];
 const STAGES: IngestStage[] = ['read', 'parse', 'stage', 'write', 'commit'];
 /** Per run: process RSS, the JavaScript heap in use, and RSS outside the JavaScript heap and its buffers (DuckDB, code). */
-interface MemoryPeak { rss: number; heapUsed: number; outsideHeap: number }
-const memoryRows: string[][] = [['input', 'JSON', 'peak RSS per run', 'peak JS heap used', 'peak RSS outside JS heap and buffers']];
+interface MemoryPeak { start: number; rss: number; heapUsed: number; outsideHeap: number }
+const memoryRows: string[][] = [['input', 'JSON', 'RSS at start (engine open)', 'peak RSS per run', 'peak JS heap used', 'peak RSS outside JS heap and buffers', 'facts Parquet files written']];
 const stageRows: string[][] = [['input', ...STAGES.map((s) => `${s} / parse`), 'other / parse']];
 
 /**
@@ -80,6 +80,7 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const cpuMs: number[] = [];
   const stageMs: Record<string, number>[] = [];
   const peaks: MemoryPeak[] = [];
+  const written: number[] = [];
   let facts = 0;
   for (let r = 0; r < runs; r++) {
     parseMs.push(timeJsonParse(jsonFiles));
@@ -89,7 +90,8 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
     const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
     try {
       const stages: Record<string, number> = {};
-      const peak: MemoryPeak = { rss: 0, heapUsed: 0, outsideHeap: 0 };
+      const atStart = process.memoryUsage();
+      const peak: MemoryPeak = { start: atStart.rss, rss: 0, heapUsed: 0, outsideHeap: 0 };
       peaks.push(peak);
       // sampled at every unit and stage end (the JavaScript thread is busy in between, so a timer would rarely fire)
       const sample = () => {
@@ -110,6 +112,8 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
       cpuMs.push((used.user + used.system) / 1000);
       stageMs.push(stages);
       facts = report.rows.facts ?? 0;
+      // smaller batches bound memory but each writes its own file per bucket it touches: the count readers pay for
+      written.push(fs.readdirSync(path.join(dir, 'facts'), { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length);
     } finally {
       engine.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -122,11 +126,11 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const stages = stageMs[ingestMs.indexOf(i)] ?? {};
   const cpuOfMedian = cpuMs[ingestMs.indexOf(i)] ?? NaN;
   const peakRss = Math.max(...peaks.map((m) => m.rss));
-  memoryRows.push([label, formatBytes(bytes), peaks.map((m) => formatBytes(m.rss)).join(' / '), peaks.map((m) => formatBytes(m.heapUsed)).join(' / '),
-    peaks.map((m) => formatBytes(m.outsideHeap)).join(' / ')]);
+  memoryRows.push([label, formatBytes(bytes), peaks.map((m) => formatBytes(m.start)).join(' / '), peaks.map((m) => formatBytes(m.rss)).join(' / '), peaks.map((m) => formatBytes(m.heapUsed)).join(' / '),
+    peaks.map((m) => formatBytes(m.outsideHeap)).join(' / '), written.join(' / ')]);
   const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
   stageRows.push([label, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
-  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks });
+  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks, files: written });
   return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
     `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, (i / 1000).toFixed(2), (cpuOfMedian / 1000).toFixed(2), Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)];
 }
