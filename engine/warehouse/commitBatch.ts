@@ -228,9 +228,20 @@ export interface CommitOptions {
 /** Rows of the batch being built that sit in the staging tables already, per dataset name. */
 export type StagedCounts = Record<string, number>;
 
+/**
+ * Empties one staging table by replacing it with an empty copy of itself (same columns and types). DELETE would keep
+ * the memory: DuckDB frees a temp table's deleted rows only at a checkpoint, which an in-memory database never runs,
+ * so every batch's rows stayed resident and the ingest's memory grew with its whole input (measured: six deletes of
+ * 1M staged rows, 100 -> 600 MB held by DuckDB; replaced, 0 MB after each).
+ */
+export async function emptyStagingTable(c: DuckDBConnection, dataset: DatasetSpec): Promise<void> {
+  const table = quoteIdentifier(`stage_${dataset.name}`);
+  await c.run(`CREATE OR REPLACE TEMP TABLE ${table} AS FROM ${table} LIMIT 0`);
+}
+
 /** Empties every staging table: a new batch starts from nothing, whatever a failed one left. */
 export async function clearStaging(c: DuckDBConnection): Promise<void> {
-  for (const spec of DATASETS) await c.run(`DELETE FROM ${quoteIdentifier(`stage_${spec.name}`)}`);
+  for (const spec of DATASETS) await emptyStagingTable(c, spec);
 }
 
 /** Rows of streamed datasets the batch holds in memory. */
@@ -269,10 +280,8 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
   fs.mkdirSync(stagingDir, { recursive: true });
   try {
     for (const spec of DATASETS) {
-      const table = `stage_${spec.name}`;
-      const stage = quoteIdentifier(table);
       const fresh = quoteIdentifier(`new_${spec.name}`);
-      if (!options.staged) await c.run(`DELETE FROM ${stage}`);
+      if (!options.staged) await emptyStagingTable(c, spec);
       const list = (rows as Record<string, object[] | undefined>)[spec.name] ?? [];
       if (list.length === 0 && (options.staged?.[spec.name] ?? 0) === 0) {
         counts[spec.name] = 0;
@@ -294,7 +303,7 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
         if (n === 0) fs.rmSync(out, { recursive: true, force: true });
         return n;
       });
-      await c.run(`DELETE FROM ${stage}`);
+      await emptyStagingTable(c, spec);
     }
     options.beforeJournal?.();
     const commitStarted = performance.now();
