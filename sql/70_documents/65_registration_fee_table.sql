@@ -17,7 +17,9 @@ WITH docs AS (
   LEFT JOIN (SELECT accession, filename, min(sequence) AS sequence FROM src_filing_documents
              WHERE p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik) GROUP BY ALL) d
     ON d.accession = t.accession AND d.filename = t.filename
-  WHERE (p_cik IS NULL OR (t.bucket = cik_bucket(p_cik) AND t.cik = p_cik))
+  -- a company's filings by the document list it holds: the text is stored once, under the filing's primary party,
+  -- which for a co-registrant's filing is another company
+  WHERE (p_cik IS NULL OR t.accession IN (SELECT accession FROM src_filing_documents WHERE bucket = cik_bucket(p_cik) AND cik = p_cik))
     AND regexp_matches(t.form, '^(?:S-1|S-3|S-4|S-8|S-11|F-1|F-3|F-4|F-10|SB-1|SB-2|S-3ASR|F-3ASR|S-4EF|S-1MEF|S-3MEF|F-1MEF|F-3MEF|POS AM|POS ASR|POS EX|424B[1-8])(?:/A)?$')
   QUALIFY row_number() OVER (PARTITION BY t.accession ORDER BY (t.type = t.form) DESC, d.sequence NULLS LAST, t.filename) = 1
 ),
