@@ -24,6 +24,29 @@ export function sqlFilesIn(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
+/**
+ * The stored output a deferred layer file waits for: a file named `<NN>_<folder>.stored.sql` holds stored twins whose
+ * body reads `<warehouse>/<folder>` under a constant path (market-wide). DuckDB binds a macro's body when it is
+ * created, so such a file loads only once that folder holds Parquet files (Engine: at open, then before a query until
+ * it has). Null for every other file, which loads at open.
+ */
+export function storedFolderOf(file: string): string | null {
+  return /^\d+_([a-z0-9_]+)\.stored\.sql$/.exec(path.basename(file))?.[1] ?? null;
+}
+
+/** Whether a stored output holds a Parquet file (directly or in a hive folder such as bucket=N). */
+export function storedOutputExists(warehouseDir: string, folder: string): boolean {
+  const dir = path.join(warehouseDir, folder);
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  return entries.some((e) => (e.isFile() && e.name.endsWith('.parquet'))
+    || (e.isDirectory() && e.name.includes('=') && fs.readdirSync(path.join(dir, e.name)).some((f) => f.endsWith('.parquet'))));
+}
+
 export async function runSqlFile(connection: DuckDBConnection, file: string): Promise<void> {
   const text = fs.readFileSync(file, 'utf8');
   const extracted = await connection.extractStatements(text);

@@ -12,7 +12,9 @@ WITH docs AS (
   LEFT JOIN (SELECT accession, filename, min(sequence) AS sequence FROM src_filing_documents
              WHERE p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik) GROUP BY ALL) d
     ON d.accession = t.accession AND d.filename = t.filename
-  WHERE (p_cik IS NULL OR (t.bucket = cik_bucket(p_cik) AND t.cik = p_cik))
+  -- a company's filings by the document list it holds: the text is stored once, under the filing's primary party,
+  -- which for a co-registrant's filing is another company
+  WHERE (p_cik IS NULL OR t.accession IN (SELECT accession FROM src_filing_documents WHERE bucket = cik_bucket(p_cik) AND cik = p_cik))
     AND (t.form IN ('424B1', '424B3', '424B4', 'S-1', 'S-1/A', 'F-1', 'F-1/A') OR t.type IN ('424B1', '424B3', '424B4'))
   QUALIFY row_number() OVER (PARTITION BY t.accession ORDER BY (t.type = t.form) DESC, d.sequence NULLS LAST, t.filename) = 1
 ),

@@ -10,6 +10,10 @@
 -- for "no fee"): fee, aggregate offering price, then the price per unit and the amount registered where the header
 -- names those columns. The table's offering and fee are its total row's, else the sum of its rows.
 -- Grain: accession (the primary document's first fee table; one company's when p_cik is set). Key: accession.
+-- A title without the footnote markers that follow it ("...warrant(2)"), whitespace collapsed.
+CREATE OR REPLACE MACRO fee_table_title(t) AS
+  nullif(trim(regexp_replace(regexp_replace(t, '\s+', ' ', 'g'), '(?:\s*(?:\((?:[0-9]{1,2}|[a-z])\)|[*†‡]))+\s*$', '')), '');
+
 CREATE OR REPLACE MACRO registration_fee_tables(p_cik) AS TABLE
 WITH docs AS (
   SELECT t.cik, t.accession, t.form, t.filename, substring(t.text, 1, 120000) AS head
@@ -17,7 +21,9 @@ WITH docs AS (
   LEFT JOIN (SELECT accession, filename, min(sequence) AS sequence FROM src_filing_documents
              WHERE p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik) GROUP BY ALL) d
     ON d.accession = t.accession AND d.filename = t.filename
-  WHERE (p_cik IS NULL OR (t.bucket = cik_bucket(p_cik) AND t.cik = p_cik))
+  -- a company's filings by the document list it holds: the text is stored once, under the filing's primary party,
+  -- which for a co-registrant's filing is another company
+  WHERE (p_cik IS NULL OR t.accession IN (SELECT accession FROM src_filing_documents WHERE bucket = cik_bucket(p_cik) AND cik = p_cik))
     AND regexp_matches(t.form, '^(?:S-1|S-3|S-4|S-8|S-11|F-1|F-3|F-4|F-10|SB-1|SB-2|S-3ASR|F-3ASR|S-4EF|S-1MEF|S-3MEF|F-1MEF|F-3MEF|POS AM|POS ASR|POS EX|424B[1-8])(?:/A)?$')
   QUALIFY row_number() OVER (PARTITION BY t.accession ORDER BY (t.type = t.form) DESC, d.sequence NULLS LAST, t.filename) = 1
 ),
@@ -71,6 +77,24 @@ bounds AS (
   FROM rows GROUP BY accession
   HAVING min(n) FILTER (WHERE is_row) IS NOT NULL
 ),
+wrapped AS (
+  -- a plain-text table (no " | " cells in its body: 1990s filings, <PRE> blocks) wraps a long title onto the lines
+  -- below its row, and SEC's format leaves their amount columns empty: such a line continues the title of the row
+  -- above, until a blank or rule line, a footnote or the next row (so prose after the table never joins a title)
+  SELECT r.*,
+    max(CASE WHEN r.is_row THEN r.n END) OVER w AS row_n,
+    max(CASE WHEN r.line = '' OR NOT regexp_matches(r.line, '[A-Za-z]') OR r.footnote THEN r.n END) OVER w AS break_n
+  FROM rows r JOIN bounds b ON b.accession = r.accession AND r.n BETWEEN b.first_row AND b.last_line - 1
+  WHERE NOT EXISTS (SELECT 1 FROM rows t WHERE t.accession = r.accession AND t.n BETWEEN b.first_row AND b.last_line - 1 AND contains(t.line, '|'))
+  WINDOW w AS (PARTITION BY r.accession ORDER BY r.n ROWS UNBOUNDED PRECEDING)
+),
+continued AS (
+  SELECT accession, row_n, string_agg(cells[1], ' ' ORDER BY n) AS more
+  FROM wrapped
+  WHERE NOT is_row AND row_n > coalesce(break_n, 0) AND list_count(list_filter(nums, x -> x IS NOT NULL)) = 0
+    AND NOT regexp_matches(cells[1], '^\$?[0-9][0-9,.]*$')
+  GROUP BY accession, row_n
+),
 header AS (
   SELECT r.accession, lower(string_agg(r.line, ' ' ORDER BY r.n)) AS text
   FROM rows r JOIN bounds b ON b.accession = r.accession AND r.n < b.first_row
@@ -83,12 +107,13 @@ widths AS (
   WHERE r.is_row AND NOT regexp_matches(r.cells[1], '(?i)^total\b') GROUP BY r.accession
 ),
 named AS (
-  SELECT r.cik, r.accession, r.form, r.n, r.cells[1] AS title, r.nums, r.markers, w.cells,
+  SELECT r.cik, r.accession, r.form, r.n, concat_ws(' ', fee_table_title(r.cells[1]), fee_table_title(c.more)) AS title, r.nums, r.markers, w.cells,
     coalesce(regexp_matches(h.text, '(?:price|offering)\s+per\s+|per\s+(?:share|unit|security|note|debenture|warrant|right|ads)\b'), false) AS has_unit,
     coalesce(regexp_matches(h.text, 'amount\s+(?:to\s+be|being|registered)'), false) AS has_amount
   FROM rows r JOIN bounds b ON b.accession = r.accession AND r.n BETWEEN b.first_row AND b.last_line - 1
   LEFT JOIN header h ON h.accession = r.accession
   JOIN widths w ON w.accession = r.accession
+  LEFT JOIN continued c ON c.accession = r.accession AND c.row_n = r.n
   WHERE r.is_row
 ),
 shaped AS (
@@ -108,8 +133,7 @@ aligned AS (
 ),
 figures AS (
   SELECT cik, accession, form, n,
-    -- the title without the footnote markers that follow it ("...warrant(2)")
-    trim(regexp_replace(regexp_replace(title, '\s+', ' ', 'g'), '(?:\s*(?:\((?:[0-9]{1,2}|[a-z])\)|[*†‡]))+\s*$', '')) AS title,
+    title,
     regexp_matches(title, '(?i)^total\b') AS is_total,
     v[len(v)] AS fee,
     CASE WHEN len(v) >= 2 THEN v[len(v) - 1] END AS aggregate,

@@ -13,7 +13,8 @@ WITH exhibits AS (
   SELECT cik, accession, form, text
   FROM src_document_text
   WHERE (type = 'EX-FILING FEES' OR type LIKE 'EX-107%')
-    AND (p_cik IS NULL OR (bucket = cik_bucket(p_cik) AND cik = p_cik))
+    -- a company's filings by the document list it holds (the text is stored once, under the primary party)
+    AND (p_cik IS NULL OR accession IN (SELECT accession FROM src_filing_documents WHERE bucket = cik_bucket(p_cik) AND cik = p_cik))
 ),
 rows AS (
   SELECT cik, accession, form,

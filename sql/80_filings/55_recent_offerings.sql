@@ -3,7 +3,8 @@
 -- effective (EFFECT), post-effective amendments (POS AM), withdrawal (RW); the offering terms its cover states
 -- (prospectus_terms: price or range, shares, over-allotment option, gross proceeds, listing) and the amounts of its
 -- filing-fee exhibit (filing_fees). An amendment filed without a fee exhibit (a consent-only S-3/A) carries the fees of
--- the newest earlier exhibit of the same registration, naming the filing they come from. Key: accession.
+-- the newest earlier exhibit of the same registration, naming the filing they come from. Key: cik, accession (a
+-- filing several companies list, co-registrants', is each one's offering; one company's: accession).
 CREATE OR REPLACE MACRO recent_offerings(p_cik, p_from, p_to, p_stored := false) AS TABLE
 WITH filings AS MATERIALIZED (
   SELECT * FROM filing_rows(p_cik, p_stored := p_stored)
@@ -30,11 +31,12 @@ fees AS (
   SELECT x.accession, x.max_aggregate_offering_price, x.registration_fee, x.net_fee_due, f.cik, f.file_number, f.filed
   FROM filing_fees(p_cik) x JOIN filings f USING (accession)
 ),
+-- by company and filing: a co-registrants' filing is each one's offering, with its own file number
 fees_of AS (
-  SELECT o.accession,
+  SELECT o.cik, o.accession,
     coalesce(own.accession, (SELECT arg_max(p.accession, p.filed) FROM fees p
                              WHERE p.cik = o.cik AND p.file_number = o.file_number AND p.filed <= o.filed)) AS from_accession
-  FROM offerings o LEFT JOIN fees own ON own.accession = o.accession
+  FROM offerings o LEFT JOIN fees own ON own.cik = o.cik AND own.accession = o.accession
 )
 SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.form, o.accession AS accessionNumber,
   strftime(o.filed, '%Y-%m-%d') AS dateFiled,
@@ -56,8 +58,8 @@ SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.f
      'netFeeDue': x.net_fee_due, 'fromAccession': x.accession} END AS fees
 FROM offerings o
 LEFT JOIN prospectus_terms(p_cik) t ON t.accession = o.accession
-LEFT JOIN fees_of fo ON fo.accession = o.accession
-LEFT JOIN fees x ON x.accession = fo.from_accession
+LEFT JOIN fees_of fo ON fo.cik = o.cik AND fo.accession = o.accession
+LEFT JOIN fees x ON x.cik = o.cik AND x.accession = fo.from_accession
 LEFT JOIN lifecycle l ON l.cik = o.cik AND l.file_number = o.file_number
 LEFT JOIN entity_index e ON e.cik = o.cik
 ORDER BY o.filed DESC, o.accession DESC;

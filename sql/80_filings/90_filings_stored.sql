@@ -1,10 +1,8 @@
 -- The filing-centric answers over the stored filing outputs, under the names the API's MacroQuery.stored picks while
 -- the stored outputs reflect every ingest (engine/query/macroCall): same columns and rows as the macros of the same
 -- name without the suffix. The timeline and the earnings calendar read their stored rows (a point read of the
--- company's bucket file); the others run the same macros over the stored filings index (p_stored), written as a
--- tautology over an argument (`x IS NULL OR x IS NOT NULL`, true whatever x is) rather than the constant true: DuckDB
--- binds a macro's body when it is created, and a constant would bind the stored read then, when the folder may not
--- exist yet; over an argument it binds only when called.
+-- company's bucket file: the path depends on the argument, so the macro binds only when called); the others run over
+-- the stored filings index (91_filing_index.stored.sql).
 CREATE OR REPLACE MACRO filing_timeline_stored(p_cik) AS TABLE
 SELECT recent, predicted, nextEarningsDate
 FROM filings_stored_output('filing_timeline', cik_bucket(p_cik))
@@ -18,12 +16,3 @@ LEFT JOIN entity_index e ON e.cik = r.cik
 CROSS JOIN earnings_calendar_window(p_cik, p_from, p_to) w
 WHERE (p_cik IS NULL OR r.cik = p_cik) AND r.day BETWEEN w.lo AND w.hi
 ORDER BY CASE WHEN p_cik IS NULL THEN r.day END ASC, r.day DESC, r.cik;
-
-CREATE OR REPLACE MACRO ipo_deals_stored(p_status) AS TABLE
-SELECT * FROM ipo_deals(p_status, p_stored := p_status IS NULL OR p_status IS NOT NULL);
-
-CREATE OR REPLACE MACRO recent_offerings_stored(p_cik, p_from, p_to) AS TABLE
-SELECT * FROM recent_offerings(p_cik, p_from, p_to, p_stored := p_cik IS NULL OR p_cik IS NOT NULL);
-
-CREATE OR REPLACE MACRO research_summary_stored(p_cik) AS TABLE
-SELECT * FROM research_summary(p_cik, p_stored := p_cik IS NULL OR p_cik IS NOT NULL);

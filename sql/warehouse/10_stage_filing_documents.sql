@@ -1,4 +1,4 @@
--- Staging for the filing_documents dataset: one row per (source, accession, sequence, filename).
+-- Staging for the filing_documents dataset: one row per (source, cik, accession, sequence, filename).
 CREATE OR REPLACE TEMP TABLE stage_filing_documents (
   cik INTEGER, accession VARCHAR, sequence INTEGER, filename VARCHAR, type VARCHAR, description VARCHAR,
   size BIGINT, source VARCHAR

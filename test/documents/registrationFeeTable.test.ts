@@ -69,6 +69,36 @@ function rateOf(text: string, filed: string): number | null {
   return known === undefined ? null : known / 1e6;
 }
 
+/**
+ * The row titles of a plain-text fee table (a 1990s document or a <PRE> block; null for an HTML table), read by column:
+ * the title column ends where the first data row's first amount begins; a line with an amount right of it starts a
+ * row, a line without one continues the title above it until a blank or rule line. Leader dots and the footnote
+ * markers closing each line are dropped, a total row left out.
+ */
+function textTableTitles(doc: string): string[] | null {
+  const at = doc.search(/CALCULATION\s+OF\s+REGISTRATION\s+FEE/i);
+  if (at < 0) return null;
+  const lines = doc.slice(at).split('\n').slice(1);
+  const end = lines.findIndex((l) => /^\(\d{1,2}\)/.test(l));
+  const table = lines.slice(0, end < 0 ? 60 : end);
+  if (table.some((l) => /<t[dr]\b/i.test(l))) return null;
+  const amount = /(?<=\.{2,}|\s{2,})(?:\$\s?\d|\d{1,3}(?:,\d{3})+)/;
+  const first = table.findIndex((l) => amount.test(l));
+  if (first < 0) return null;
+  const col = table[first]?.search(amount) ?? 0;
+  const clean = (t: string) => t.replace(/\.{2,}.*$/, '').replace(/(?:\((?:\d{1,2}|[a-z])\)|[*†‡])+\s*$/, '').trim();
+  const titles: string[][] = [];
+  let open = false;
+  for (const line of table.slice(first)) {
+    if (!/[A-Za-z]/.test(line)) open = false;
+    else if (/\d/.test(line.slice(col)) && /[$\d]/.test(line.slice(col).trim()[0] ?? '')) {
+      titles.push([clean(line.slice(0, col))]);
+      open = true;
+    } else if (open) titles.at(-1)?.push(clean(line.slice(0, col)));
+  }
+  return titles.map((t) => t.filter((x) => x !== '').join(' ').replace(/\s+/g, ' ')).filter((t) => !/^total\b/i.test(t));
+}
+
 const filedOf = (raw: string) => (/FILED AS OF DATE:\s*([0-9]{8})/.exec(raw)?.[1] ?? '00000000').replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
 const accessionOf = (raw: string) => /ACCESSION NUMBER:\s*(\S+)/.exec(raw)?.[1] ?? null;
 
@@ -135,8 +165,10 @@ describe('registration fee tables on the cover page', () => {
       if (total !== undefined) assert.equal(amounts(total).at(-1), fee, `${name}: total row`);
       const rate = rateOf(table, filedOf(raw));
       const squeezed = plain(primary(raw)).replace(/\s+/g, '');
+      // a plain-text table's wrapped titles are checked line by line below
+      const plainText = textTableTitles(primary(raw)) !== null;
       for (const r of rows) {
-        if (r.title !== null) assert.ok(squeezed.includes(r.title.replace(/\s+/g, '')), `${name}: title "${r.title}"`);
+        if (r.title !== null && !plainText) assert.ok(squeezed.includes(r.title.replace(/\s+/g, '')), `${name}: title "${r.title}"`);
         if (r.registration_fee === null || r.max_aggregate_offering_price === null) continue;
         assert.ok(printed(table, r.registration_fee), `${name}: row fee ${String(r.registration_fee)}`);
         if (rate !== null) {
@@ -150,5 +182,18 @@ describe('registration fee tables on the cover page', () => {
         }
       }
     }
+  });
+
+  test('a plain-text table\'s title wrapped onto the lines below its row is read whole', async () => {
+    const fees = await engine.query<Fees>("SELECT * FROM filing_fees(NULL) WHERE source = 'table'");
+    let wrapped = 0;
+    for (const f of fees) {
+      const { name, raw } = raws.get(f.accession) ?? { name: f.accession, raw: '' };
+      const titles = textTableTitles(primary(raw));
+      if (titles === null) continue;
+      assert.deepEqual((f.rows ?? []).map((r) => r.title), titles, name);
+      wrapped += titles.filter((t) => !primary(raw).includes(t)).length;
+    }
+    assert.ok(wrapped > 0, 'a title wrapped over several lines was read');
   });
 });

@@ -2,7 +2,8 @@
 // carries a "CALCULATION OF REGISTRATION FEE" table laid out as filers of each era did: a 1996 plain-text S-1
 // (fixed-width columns, leader dots, a rights row of footnote placeholders), a 2003 HTML S-3 shelf (dollar signs in
 // cells of their own, a total row), a 2008 S-8 whose table is preformatted text inside HTML, and a 2012 424B2
-// (Rule 457(r) pay-as-you-go: aggregate and fee only). Every fee is the aggregate times the rate the document states.
+// (Rule 457(r) pay-as-you-go: aggregate and fee only), and a 2005 SB-2 whose preformatted table wraps its titles over
+// two and three lines. Every fee is the aggregate times the rate the document states.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -176,6 +177,57 @@ ${pad('Total', 68)}${pad(count(plans.reduce((a, p) => a + p.shares, 0)), 14)}${p
   return submission({ accession: '0001193125-08-054321', form: 'S-8', filed: '2008-03-12', cik: 1_009_903, name: 'CASCADE OPTICAL NETWORKS INC' }, html, true);
 }
 
+function sb2PreWrapped2005(): FeeTableFiling {
+  const ratePerMillion = 117.7;
+  // each title wrapped as a filer's typewriter layout did: the amounts on the first line, the title's other lines below
+  // with empty amount columns (one with the amount's unit word under it)
+  const securities = [
+    { lines: ['Units, each consisting of one share of', '  Common Stock and one Redeemable', '  Warrant(2)'], units: 1_150_000, unit: 'units', price: 6 },
+    { lines: ['Common Stock, $.001 par value,', '  included in the Units(3)'], units: 1_150_000, unit: 'shares', price: null },
+    { lines: ['Redeemable Common Stock Purchase', '  Warrants, each to purchase one', '  share of Common Stock(4)'], units: 1_150_000, unit: 'warrants', price: 7.2 },
+    { lines: ["Representative's Warrants"], units: 100_000, unit: '', price: 0.001 },
+  ];
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const aggregates = securities.map((x) => (x.price === null ? null : Math.round(x.units * x.price * 100) / 100));
+  const fees = aggregates.map((a) => (a === null ? null : feeOf(a, ratePerMillion / 1e6, 2)));
+  const body = securities.flatMap((x, i) => {
+    const [first = '', ...rest] = x.lines;
+    const aggregate = aggregates[i] ?? null;
+    const fee = fees[i] ?? null;
+    const row = `${pad(first, 40)}${pad(count(x.units), 14)}${pad(x.price === null ? '(3)' : usd(x.price, x.price < 1 ? 3 : 2), 12)}` +
+      `${pad(aggregate === null ? '(3)' : usd(aggregate, 2), 18)}${fee === null ? '(3)' : usd(fee, 2)}`;
+    return [row, ...rest.map((l, j) => (j === 0 && x.unit !== '' ? `${pad(l, 40)}${x.unit}` : l))];
+  });
+  const totalAggregate = aggregates.reduce<number>((a, b) => a + (b ?? 0), 0);
+  const totalFee = Math.round(fees.reduce<number>((a, b) => a + (b ?? 0), 0) * 100) / 100;
+  const html = `<HTML><BODY>
+<P ALIGN="center">FORM SB-2<BR>REGISTRATION STATEMENT UNDER THE SECURITIES ACT OF 1933</P>
+<P ALIGN="center">HARBOR LANTERN BREWING COMPANY</P>
+<PRE>
+                               CALCULATION OF REGISTRATION FEE
+===============================================================================================
+                                                        Proposed     Proposed
+Title of Each Class of                      Amount      Maximum      Maximum
+Securities to be                            to be       Offering     Aggregate         Amount of
+Registered                                  Registered  Price Per    Offering          Registration
+                                                        Unit (1)     Price (1)         Fee
+-----------------------------------------------------------------------------------------------
+${body.join('\n')}
+
+${pad('Total', 40)}${pad('', 14)}${pad('', 12)}${pad(usd(totalAggregate, 2), 18)}${usd(totalFee, 2)}
+===============================================================================================
+(1) Estimated solely for the purpose of calculating the registration fee pursuant to Rule 457(a);
+    the fee is calculated at $117.70 per $1,000,000.
+(2) Includes 150,000 units subject to the underwriters' over-allotment option.
+(3) Included in the Units; no separate fee is payable pursuant to Rule 457(i).
+(4) Each warrant entitles its holder to purchase one share of Common Stock at $7.20.
+</PRE>
+<P>The registrant hereby amends this registration statement on such date or dates as may be necessary to delay its effective date.</P>
+<P ALIGN="center">PROSPECTUS</P>
+</BODY></HTML>`;
+  return submission({ accession: '0001019687-05-002468', form: 'SB-2', filed: '2005-06-15', cik: 1_009_905, name: 'HARBOR LANTERN BREWING CO' }, html, true);
+}
+
 function b2Html2012(): FeeTableFiling {
   const aggregate = 750_000_000;
   const fee = feeOf(aggregate, 114.6 / 1e6, 2);
@@ -195,7 +247,7 @@ function b2Html2012(): FeeTableFiling {
 
 /** The generated registration statements, one per vintage. */
 export function feeTableFilings(): FeeTableFiling[] {
-  return [s1PlainText1996(), s3Html2003(), s8Pre2008(), b2Html2012()];
+  return [s1PlainText1996(), s3Html2003(), s8Pre2008(), sb2PreWrapped2005(), b2Html2012()];
 }
 
 /** Writes the filings as `<accession>.txt` into `dir`; returns the paths. */

@@ -242,7 +242,7 @@ export const sgmlParser: ContainerParser = {
       } satisfies FilingRow);
     }
 
-    pushDocumentRows(batch, { cik, accession, form }, docs, file.name);
+    pushDocumentRows(batch, { cik, accession, form, listedBy: [...filedFor] }, docs, file.name);
 
     const asOf = filed ?? accepted?.slice(0, 10) ?? '1970-01-01';
     const seen = new Set<number>();

@@ -1,6 +1,8 @@
 // The document rows of an SGML submission: its document list (filing_documents) and, for every HTML or plain-text
 // document, its readable text and sections (document_text, document_sections). XML parts (XBRL instances,
-// schemas, linkbases), images and uuencoded files carry no text to read.
+// schemas, linkbases), images and uuencoded files carry no text to read. A filing's documents are the filing's,
+// whoever lists it: the list is written under every party the header names (a few small rows each, in the bucket
+// that party's readers open), the text and sections once, under the filing's primary party.
 import type { Batch } from '../Batch.ts';
 import { IngestError } from '../IngestError.ts';
 import { documentText, isHtml } from '../../documents/documentText.ts';
@@ -8,9 +10,12 @@ import type { Section } from '../../documents/Section.ts';
 import type { SgmlDocument } from './sgml.ts';
 
 export interface SubmissionKey {
+  /** The primary party: the text and sections are stored under it. */
   cik: number;
   accession: string;
   form: string;
+  /** Every party the header names (the primary included): each gets the document list. */
+  listedBy: readonly number[];
 }
 
 const NO_TEXT = /^(EX-101|GRAPHIC|ZIP|EXCEL|XML|JSON|PDF|COVER)/i;
@@ -33,10 +38,13 @@ function hasText(d: SgmlDocument): d is SgmlDocument & { body: Buffer } {
 export function pushDocumentRows(batch: Batch, key: SubmissionKey, docs: readonly SgmlDocument[], fileName: string): void {
   docs.forEach((d, i) => {
     const sequence = d.sequence !== null && /^\d+$/.test(d.sequence) ? Number(d.sequence) : i + 1;
-    batch.filing_documents.push({
-      cik: key.cik, accession: key.accession, sequence, filename: d.filename, type: d.type, description: d.description,
-      size: d.size ?? d.body?.length ?? null, source: 'sgml-header',
-    });
+    const size = d.size ?? d.body?.length ?? null;
+    for (const cik of key.listedBy) {
+      batch.filing_documents.push({
+        cik, accession: key.accession, sequence, filename: d.filename, type: d.type, description: d.description, size,
+        source: 'sgml-header',
+      });
+    }
     if (!hasText(d)) return;
     // 1990s submissions name no files: the text is keyed by its sequence (filing_texts maps it back).
     const filename = d.filename ?? `${String(sequence)}.txt`;
