@@ -221,7 +221,8 @@ async function main(): Promise<void> {
     rendered.stop();
     const coldApp = await spawn('app', dir, argv.includes('--profile') ? path.join(BENCH_OUT, 'profiles') : undefined);
     children.push(coldApp);
-    await load(live, warmUp);
+    // the live path runs a sample (it is the slow baseline: a full warm-up there would take most of a run)
+    await load(live, warmUp.slice(0, 3 * liveSample));
     await load(coldApp, warmUp);
     const byEndpoint: string[][] = [];
     const runs: [string, Run][] = [];
