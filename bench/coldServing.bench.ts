@@ -2,15 +2,17 @@
 // the rendered store, against the same requests on the live path (the same warehouse without its rendered store) and
 // against a bare Koa route serving the same bytes, all in one run; then one repeated key (the hot path) on the app and
 // the bare route; then the server's RSS sampled every second through a mixed load (cold, hot, asOf and other
-// currencies, which run live). Each server runs in its own child process, so RSS is that server's own.
-// The warehouse: the bench universe (facts, built once under bench/out/) copied aside, plus an SEC-format submissions
-// JSON per company (name, ticker, SIC) ingested through the real pipeline, then the periods refresh and the render.
+// currencies, which run live). Each server runs in its own child process, so RSS is that server's own; each run also
+// reports the CPU the server and this client process spent per request (on 2 shared cores the client's own CPU is
+// taken from the server's).
+// The warehouse: the bench universe (bench/universe.ts, built once) made servable by bench/servedWarehouse.ts
+// (submissions ingested, periods refreshed and rendered bucket by bucket, cached beside the universe), or --warehouse.
 // Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
-//   [--rebuild] [--long (a 300 s memory run)]. The refreshed and rendered warehouse is kept beside the universe.
-// Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts, built in seconds and
-// cached; its periods refresh is what this loaded 2-core box allows in about a minute). Each company is measured cold
-// once per endpoint (its annual as-reported and income statement; details of half of them), after a warm-up of the
-// same code paths on other keys (quarterly series; the other half's details).
+//   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
+// Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts). Each company is
+// measured cold once per endpoint (its annual as-reported and income statement; details of all but a tenth), after a
+// warm-up of the same code paths on other keys (quarterly series; that tenth's details). The rendered answers of the
+// live sample are checked byte for byte against the live path's.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,18 +20,15 @@ import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import { Engine } from '../engine/db/Engine.ts';
-import { ingestPaths } from '../engine/ingest/ingest.ts';
-import { refreshPeriodsLocked } from '../engine/financials/refreshPeriods.ts';
 import { RENDERED_DIR, RenderedStoreReader } from '../engine/serving/RenderedStore.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { createApp } from '../http/app.ts';
 import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
-import { submissionsJson } from '../demo/submissionsJson.ts';
-import { DEMO_COMPANIES } from '../demo/demoCompanies.ts';
 import { defined } from '../engine/query/defined.ts';
-import { ensureUniverse, universeCik } from './universe.ts';
+import { BENCH_OUT, ensureUniverse, universeCik } from './universe.ts';
+import { ensureServedWarehouse } from './servedWarehouse.ts';
 import { numberArg, percentile, printTable } from './measure.ts';
 import { toParent } from './toParent.ts';
 
@@ -38,7 +37,12 @@ const CONNECTIONS = 16;
 const ENDPOINTS = ['/v1/api/financials/as-reported', '/v1/api/financials/income-statement', '/v1/api/company/details'];
 
 interface Ready { url: string; token: string }
-type Probe = { rss: number };
+/** A server's RSS and CPU time so far (user + system, ms). */
+type Probe = { rss: number; cpuMs: number };
+const probe = (): Probe => {
+  const u = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, cpuMs: (u.user + u.system) / 1000 };
+};
 
 /** Child: serve `dir` with the real app (Pro token, limits that never throttle), or the bare route with given bodies. */
 async function serve(kind: string, dir: string): Promise<void> {
@@ -51,7 +55,7 @@ async function serve(kind: string, dir: string): Promise<void> {
     });
     const server = await startServer(bare, 0, '127.0.0.1');
     process.on('message', (m: { url: string; body: string } | 'rss') => {
-      if (m === 'rss') toParent({ rss: process.memoryUsage().rss } satisfies Probe);
+      if (m === 'rss') toParent(probe());
       else bodies.set(m.url, Buffer.from(m.body, 'base64'));
     });
     toParent({ url: server.url, token: '' } satisfies Ready);
@@ -62,27 +66,33 @@ async function serve(kind: string, dir: string): Promise<void> {
     const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
     const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
     const server = await startServer(app, 0, '127.0.0.1');
-    process.on('message', () => { toParent({ rss: process.memoryUsage().rss } satisfies Probe); });
+    process.on('message', () => { toParent(probe()); });
     toParent({ url: server.url, token } satisfies Ready);
   }
   process.once('disconnect', () => process.exit(0));
 }
 
-interface Child { ready: Ready; rss(): Promise<number>; send(m: unknown): void; stop(): void }
+interface Child { ready: Ready; probe(): Promise<Probe>; rss(): Promise<number>; send(m: unknown): void; stop(): void }
 
-async function spawn(kind: string, dir: string): Promise<Child> {
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** A server child; `profileDir` runs it under --cpu-prof (the profile is written there when it stops). */
+async function spawn(kind: string, dir: string, profileDir?: string): Promise<Child> {
+  const prof = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
     child.once('message', (m) => { resolve(m as T); });
     child.once('exit', (code) => { reject(new Error(`bench server ${kind} exited with ${String(code)}`)); });
   });
   const ready = await next<Ready>();
+  const probeChild = async () => {
+    const reply = next<Probe>();
+    child.send('rss');
+    return reply;
+  };
   return {
     ready,
+    probe: probeChild,
     async rss() {
-      const reply = next<Probe>();
-      child.send('rss');
-      return (await reply).rss;
+      return (await probeChild()).rss;
     },
     send: (m) => child.send(m as string),
     stop() {
@@ -94,7 +104,8 @@ async function spawn(kind: string, dir: string): Promise<Child> {
   };
 }
 
-interface Run { ms: number[]; seconds: number; errors: number; statuses: Record<string, number> }
+/** `serverCpuMs` / `clientCpuMs`: CPU the server child and this (client) process spent during the run. */
+interface Run { ms: number[]; seconds: number; errors: number; statuses: Record<string, number>; serverCpuMs: number; clientCpuMs: number }
 
 function get(agent: http.Agent, url: string, token: string): Promise<{ status: number; ms: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -108,10 +119,13 @@ function get(agent: http.Agent, url: string, token: string): Promise<{ status: n
   });
 }
 
-/** Each path once (or cycling until `seconds` pass), CONNECTIONS at a time. */
-async function load(base: string, token: string, paths: readonly string[], seconds?: number): Promise<Run> {
+/** Each path once (or cycling until `seconds` pass), CONNECTIONS at a time, against `server`. */
+async function load(server: Child, paths: readonly string[], seconds?: number): Promise<Run> {
+  const { url: base, token } = server.ready;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const run: Run = { ms: [], seconds: 0, errors: 0, statuses: {} };
+  const run: Run = { ms: [], seconds: 0, errors: 0, statuses: {}, serverCpuMs: 0, clientCpuMs: 0 };
+  const server0 = (await server.probe()).cpuMs;
+  const client0 = process.cpuUsage();
   const started = performance.now();
   const end = seconds === undefined ? Infinity : Date.now() + seconds * 1000;
   let i = 0;
@@ -127,6 +141,9 @@ async function load(base: string, token: string, paths: readonly string[], secon
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   run.seconds = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(client0);
+  run.clientCpuMs = (client.user + client.system) / 1000;
+  run.serverCpuMs = (await server.probe()).cpuMs - server0;
   agent.destroy();
   run.ms.sort((a, b) => a - b);
   return run;
@@ -135,52 +152,9 @@ async function load(base: string, token: string, paths: readonly string[], secon
 const rate = (r: Run) => r.ms.length / r.seconds;
 const row = (name: string, r: Run, base?: Run): string[] => [
   name, String(r.ms.length), rate(r).toFixed(0), percentile(r.ms, 50).toFixed(1), percentile(r.ms, 99).toFixed(1),
-  base ? `${((100 * rate(r)) / rate(base)).toFixed(0)}%` : '', JSON.stringify(r.statuses),
+  base ? `${((100 * rate(r)) / rate(base)).toFixed(0)}%` : '', (r.serverCpuMs / r.ms.length).toFixed(2), (r.clientCpuMs / r.ms.length).toFixed(2),
+  JSON.stringify(r.statuses),
 ];
-
-/** The universe copied aside, with a submissions JSON per company ingested, the periods refreshed and rendered. */
-async function buildWarehouse(companies: number, buckets: number, dimensional: boolean, log: (s: string) => void): Promise<{ dir: string; ciks: number[] }> {
-  const universe = await ensureUniverse({ companies, firstYear: 2015, lastYear: 2024, buckets, dimensional, log });
-  log(`universe: ${String(universe.companies)} companies, ${universe.facts.toLocaleString('en-US')} facts in ${String(universe.buckets ?? 64)} bucket(s)${dimensional ? ', dimensional' : ''}: ${universe.dir}`);
-  const ciks = Array.from({ length: companies }, (_, i) => universeCik(universe, i));
-  // the refreshed and rendered warehouse is kept beside the universe: its periods refresh is most of a run here
-  const dir = `${universe.dir}-cold-serving`;
-  const ready = path.join(dir, 'COLD_READY');
-  if (fs.existsSync(ready) && !argv.includes('--rebuild')) {
-    log(`warehouse reused (refreshed and rendered in an earlier run; --rebuild to redo): ${fs.readFileSync(ready, 'utf8')}`);
-    return { dir, ciks };
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.cpSync(universe.dir, dir, { recursive: true, filter: (src) => !['periods', 'statements', RENDERED_DIR, 'READY.json'].includes(path.basename(src)) });
-  const inputs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-in-'));
-  const template = defined(DEMO_COMPANIES[0], 'a demo company');
-  for (const cik of ciks) {
-    const company = { ...template, cik, name: `Universe Filer ${String(cik)} (DEMO DATA)`, ticker: `U${String(cik)}`, formerNames: [] };
-    fs.writeFileSync(path.join(inputs, `CIK${String(cik).padStart(10, '0')}.json`), JSON.stringify(submissionsJson(company, [])));
-  }
-  const writer = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2 });
-  try {
-    let t = performance.now();
-    await ingestPaths(writer, [inputs]);
-    log(`submissions of ${String(companies)} companies ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
-    const cpu0 = process.cpuUsage();
-    const outcome = await refreshPeriodsLocked(writer, true, { render: true });
-    const cpu = process.cpuUsage(cpu0);
-    if (!outcome.ok) throw outcome.error;
-    const r = outcome.rendered;
-    if (r === null || r instanceof Error) throw r ?? new Error('the refresh did not render');
-    log(`periods ${(outcome.report.ms / 1000).toFixed(1)} s; rendered ${String(r.keys)} answers of ${String(r.rendered)} companies (${String(r.bucketsRendered)} buckets) in ${(r.ms / 1000).toFixed(1)} s (bucket passes ${(r.periodsMs / 1000).toFixed(1)} s, entity answers ${(r.entityMs / 1000).toFixed(1)} s) with ${String(r.queries)} SQL statements (${(r.rendered / (r.ms / 1000)).toFixed(1)} companies/s)`);
-    const renderCpu = (r.periodsCpuMs + r.entityCpuMs) / 1000;
-    const refreshCpu = (cpu.user + cpu.system) / 1e6 - renderCpu;
-    log(`total refresh ${((performance.now() - t) / 1000).toFixed(1)} s; CPU: periods ${refreshCpu.toFixed(1)} s, render ${renderCpu.toFixed(1)} s (${(100 * renderCpu / refreshCpu).toFixed(0)}% of the periods'); wall: render ${(100 * r.ms / outcome.report.ms).toFixed(0)}% of the periods'`);
-    fs.writeFileSync(ready, `periods ${(outcome.report.ms / 1000).toFixed(1)} s, render ${(r.ms / 1000).toFixed(1)} s on ${new Date().toISOString()}`);
-  } finally {
-    writer.close();
-    fs.rmSync(inputs, { recursive: true, force: true });
-  }
-  return { dir, ciks };
-}
 
 /** The store's point read alone (index lookup and positional read of the record), no HTTP, no DuckDB. */
 function pointReads(dir: string, log: (s: string) => void): void {
@@ -207,7 +181,15 @@ async function main(): Promise<void> {
   const buckets = numberArg(argv, 'buckets', 1);
   const seconds = argv.includes('--long') ? 300 : numberArg(argv, 'seconds', 20);
   const log = (s: string) => process.stdout.write(`${s}\n`);
-  const { dir, ciks } = await buildWarehouse(companies, buckets, !argv.includes('--flat'), log);
+  const dimensional = !argv.includes('--flat');
+  const universe = await ensureUniverse({ companies, firstYear: 2015, lastYear: 2024, buckets, dimensional, log });
+  log(`universe: ${String(universe.companies)} companies, ${universe.facts.toLocaleString('en-US')} facts in ${String(universe.buckets ?? 64)} bucket(s)${dimensional ? ', dimensional' : ''}: ${universe.dir}`);
+  // --warehouse: an already refreshed and rendered warehouse of this universe (say one refreshed in one piece)
+  const at = argv.indexOf('--warehouse');
+  const given = at === -1 ? undefined : defined(argv[at + 1], '--warehouse DIR');
+  const { dir, ciks } = given === undefined
+    ? await ensureServedWarehouse(universe, log)
+    : { dir: path.resolve(given), ciks: Array.from({ length: universe.companies }, (_, i) => universeCik(universe, i)) };
   pointReads(dir, log);
   const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-live-'));
   // the live path is slow on this box: a sample of each endpoint's cold keys is its baseline
@@ -220,42 +202,57 @@ async function main(): Promise<void> {
     const bare = await spawn('bare', dir);
     children.push(rendered, live, bare);
     const cold = (cs: readonly number[]) => cs.flatMap((cik) => ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`));
-    // the warm-up runs the same code on other keys: quarterly series of every company, details of one half; measured
-    // cold: every company's annual as-reported and income statement, the other half's details
-    const half = Math.floor(ciks.length / 2);
+    // the warm-up runs the same code on other keys: quarterly series of every company, details of a tenth (at least
+    // 16); measured cold: every company's annual as-reported and income statement, the other companies' details
+    const warmDetails = Math.min(Math.floor(ciks.length / 2), Math.max(16, Math.floor(ciks.length / 10)));
+    const details = defined(ENDPOINTS[2], 'details');
     const warmUp = ciks.flatMap((cik, i) => [
       ...ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`),
-      ...(i < half ? [`${defined(ENDPOINTS[2], 'details')}?cik=${String(cik)}`] : []),
+      ...(i < warmDetails ? [`${details}?cik=${String(cik)}`] : []),
     ]);
-    const measured = ciks.flatMap((cik, i) => cold([cik]).filter((p) => i >= half || !p.startsWith(defined(ENDPOINTS[2], 'details'))));
+    const measured = ciks.flatMap((cik, i) => cold([cik]).filter((p) => i >= warmDetails || !p.startsWith(details)));
+    const bodies = new Map<string, Buffer>();
     for (const p of measured) {
       const r = await get(new http.Agent(), `${rendered.ready.url}${p}`, rendered.ready.token);
+      bodies.set(p, r.body);
       bare.send({ url: p, body: r.body.toString('base64') });
     }
     // the fetch above made these keys hot in the rendered app: restart it so they are cold again
     rendered.stop();
-    const coldApp = await spawn('app', dir);
+    const coldApp = await spawn('app', dir, argv.includes('--profile') ? path.join(BENCH_OUT, 'profiles') : undefined);
     children.push(coldApp);
-    await load(live.ready.url, live.ready.token, warmUp);
-    await load(coldApp.ready.url, coldApp.ready.token, warmUp);
+    // the live path runs a sample (it is the slow baseline: a full warm-up there would take most of a run)
+    await load(live, warmUp.slice(0, 3 * liveSample));
+    await load(coldApp, warmUp);
     const byEndpoint: string[][] = [];
     const runs: [string, Run][] = [];
+    let compared = 0;
     for (const e of ENDPOINTS) {
       const ps = measured.filter((p) => p.startsWith(e));
-      const r = await load(coldApp.ready.url, coldApp.ready.token, ps);
-      const l = await load(live.ready.url, live.ready.token, ps.slice(0, liveSample));
-      const b = await load(bare.ready.url, '', ps);
+      const r = await load(coldApp, ps);
+      const l = await load(live, ps.slice(0, liveSample));
+      const b = await load(bare, ps);
       runs.push([e, r]);
       byEndpoint.push(row(`cold ${e} rendered`, r, b), row(`cold ${e} live (before)`, l, b), row(`cold ${e} bare Koa`, b));
+      // the rendered answers are the live path's, byte for byte, on the sampled keys
+      for (const p of ps.slice(0, liveSample)) {
+        const lb = (await get(new http.Agent(), `${live.ready.url}${p}`, live.ready.token)).body;
+        if (!lb.equals(defined(bodies.get(p), p))) throw new Error(`rendered answer differs from the live path's for ${p}`);
+        compared++;
+      }
     }
+    log(`rendered answers identical to the live path's on ${String(compared)} sampled cold keys`);
     const hot = defined(measured[0], 'a path');
-    const hr = await load(coldApp.ready.url, coldApp.ready.token, [hot], 5);
-    const hb = await load(bare.ready.url, '', [hot], 5);
+    const hr = await load(coldApp, [hot], 5);
+    const hb = await load(bare, [hot], 5);
     const hotIncome = defined(measured[1], 'a path');
-    const hr2 = await load(coldApp.ready.url, coldApp.ready.token, [hotIncome], 5);
-    const hb2 = await load(bare.ready.url, '', [hotIncome], 5);
-    log(`\nCold serving, c=${String(CONNECTIONS)}, universe of ${String(companies)} companies (2015-2024) in ${String(buckets)} bucket(s), each measured cold once per endpoint (details: ${String(ciks.length - half)}); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
-    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'statuses'], ...byEndpoint,
+    const hr2 = await load(coldApp, [hotIncome], 5);
+    const hb2 = await load(bare, [hotIncome], 5);
+    if (argv.includes('--profile')) coldApp.stop();
+    const keys = (e: string) => measured.filter((p) => p.startsWith(e)).length;
+    log(`\nCold serving, c=${String(CONNECTIONS)}, universe of ${String(companies)} companies (2015-2024) in ${String(buckets)} bucket(s), each measured cold once per endpoint ` +
+      `(${ENDPOINTS.map((e) => `${e.split('/').at(-1) ?? e}: ${String(keys(e))}`).join(', ')} keys); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server cpu ms/req', 'client cpu ms/req', 'statuses'], ...byEndpoint,
       row(`hot ${hot} rendered`, hr, hb), row(`hot ${hot} bare Koa`, hb), row(`hot ${hotIncome} rendered`, hr2, hb2), row(`hot ${hotIncome} bare Koa`, hb2)]);
 
     // memory: a fresh server under a mixed load (cold and hot keys, asOf and other currencies that run live)
@@ -269,7 +266,7 @@ async function main(): Promise<void> {
     ]);
     const samples: number[] = [await mem.rss()];
     const timer = setInterval(() => { void mem.rss().then((r) => samples.push(r)); }, 1000);
-    const m = await load(mem.ready.url, mem.ready.token, mixed, seconds);
+    const m = await load(mem, mixed, seconds);
     clearInterval(timer);
     samples.push(await mem.rss());
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);

@@ -187,63 +187,122 @@ function parquetFiles(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Build the universe, or reuse the cached one built with the same options. */
+/** True when a process with this pid is alive (signal 0 probes without signalling). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Holds `lock` (a file naming this pid) for one resumable build folder: a lock left by a killed process is taken over,
+ * one held by a live process is an error (two builders would write the same buckets).
+ */
+export function takeBuildLock(lock: string): () => void {
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => { fs.rmSync(lock, { force: true }); };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(lock, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+        throw new Error(`${lock.replace(/\.lock$/, '')} is being built by pid ${String(holder)}; wait for it or stop it`, { cause: err });
+      }
+      fs.rmSync(lock, { force: true });
+    }
+  }
+}
+
+/** One finished bucket of a resumable build, kept in the build folder's _done/ so a restart skips it. */
+interface BucketDone { bucket: number; facts: number; seconds: number; cpuSeconds: number }
+
+/** Seconds as "1 h 02 min" or "42 s", for progress lines. */
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 120) return `${seconds.toFixed(0)} s`;
+  const m = Math.round(seconds / 60);
+  return m < 60 ? `${String(m)} min` : `${String(Math.floor(m / 60))} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+/**
+ * Build the universe, or reuse the cached one built with the same options. The build is resumable: it writes into
+ * `<dir>.building` one cik bucket at a time (a bucket's files are moved into facts/bucket=N/ and marked done in
+ * _done/ only once complete), so a killed build continues with the next unfinished bucket, in this session or a later
+ * one; the folder is renamed into place with READY.json when every bucket is done.
+ */
 export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
   const final = universeDir(o);
   const readyFile = (d: string) => path.join(d, 'READY.json');
   if (fs.existsSync(readyFile(final))) return { ...(JSON.parse(fs.readFileSync(readyFile(final), 'utf8')) as Universe), buildSeconds: null };
-  // an incomplete folder (a build killed before this change) is never READY: clear it before the rename
+  // an incomplete folder at the final name (a build killed before builds were resumable) is never READY
   fs.rmSync(final, { recursive: true, force: true });
-  const dir = `${final}.building-${String(process.pid)}`;
-  const ready = readyFile(dir);
-  fs.rmSync(dir, { recursive: true, force: true });
+  const dir = `${final}.building`;
+  const release = takeBuildLock(path.join(`${final}.lock`));
+  const doneDir = path.join(dir, '_done');
+  fs.mkdirSync(doneDir, { recursive: true });
+  // a bucket being written when the build was killed: its staged files are dropped and the bucket written again
+  fs.rmSync(path.join(dir, '_staging'), { recursive: true, force: true });
   const log = o.log ?? (() => {});
   const started = performance.now();
+  const nb = o.buckets ?? 64;
+  if (!Number.isInteger(nb) || nb < 1 || nb > 64) throw new Error(`universe: buckets must be 1..64, got ${String(nb)}`);
+  const doneFile = (b: number) => path.join(doneDir, `bucket-${String(b)}.json`);
+  const done = (b: number): BucketDone | null => (fs.existsSync(doneFile(b)) ? JSON.parse(fs.readFileSync(doneFile(b), 'utf8')) as BucketDone : null);
+  // the cik buckets holding companies (a company's bucket is cik % 64, as the generator's filter reads it)
+  const buckets = [...new Set(Array.from({ length: Math.min(nb, o.companies) }, (_, i) => (UNIVERSE_FIRST_CIK + i) % 64))].sort((a, b) => a - b);
   const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: o.threads ?? 2, memoryLimit: o.memoryLimit ?? '6GB' });
-  let facts = 0;
   try {
     const c = engine.writerConnection;
-    const nb = o.buckets ?? 64;
-    if (!Number.isInteger(nb) || nb < 1 || nb > 64) throw new Error(`universe: buckets must be 1..64, got ${String(nb)}`);
     const params = { first: UNIVERSE_FIRST_CIK, companies: o.companies, y0: o.firstYear, y1: o.lastYear, dimensional: o.dimensional === true, nb };
     await assertFactsLayout(c, GENERATE, { ...params, blo: 0, bhi: -1 });
-    const rounds = 8;
-    for (let r = 0; r < rounds; r++) {
-      const blo = (64 / rounds) * r;
-      const bhi = blo + 64 / rounds - 1;
-      const staging = path.join(dir, '_staging', `bench-${String(r)}`);
+    const todo = buckets.filter((b) => !done(b));
+    if (todo.length < buckets.length) log(`  universe: resuming ${dir}: ${String(buckets.length - todo.length)} of ${String(buckets.length)} buckets already built`);
+    let thisRun = 0;
+    for (const b of todo) {
+      const t = performance.now();
+      const cpu0 = process.cpuUsage();
+      const staging = path.join(dir, '_staging', `bench-${String(b)}`);
       fs.mkdirSync(staging, { recursive: true });
       const copied = await c.runAndReadAll(`COPY (${GENERATE}) TO ${quotePath(path.join(staging, 'facts'))} ` +
-        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-bench${String(r)}-{i}')`,
-        { ...params, blo, bhi });
+        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384, PARTITION_BY (bucket), FILENAME_PATTERN 'part-bench${String(b)}-{i}')`,
+        { ...params, blo: b, bhi: b });
       const n = Number(defined(copied.getRows()[0], 'copied.getRows()[0]')[0]);
+      // a file left in the bucket's folder by a killed move is replaced by the same name, never duplicated
       for (const file of parquetFiles(staging)) {
         const to = path.join(dir, path.relative(staging, file));
         fs.mkdirSync(path.dirname(to), { recursive: true });
         fs.renameSync(file, to);
       }
       fs.rmSync(staging, { recursive: true, force: true });
-      facts += n;
-      const cpu = process.cpuUsage();
-      log(`  universe: buckets ${String(blo)}-${String(bhi)}: ${n.toLocaleString('en-US')} facts (${((performance.now() - started) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`);
+      const cpu = process.cpuUsage(cpu0);
+      const record: BucketDone = { bucket: b, facts: n, seconds: (performance.now() - t) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+      fs.writeFileSync(doneFile(b), JSON.stringify(record));
+      thisRun++;
+      const left = todo.length - thisRun;
+      const elapsed = (performance.now() - started) / 1000;
+      log(`  universe: bucket ${String(b)} (${String(buckets.length - left)}/${String(buckets.length)}): ${n.toLocaleString('en-US')} facts in ${record.seconds.toFixed(1)} s (cpu ${record.cpuSeconds.toFixed(1)} s); ` +
+        `${duration(elapsed)} this run, about ${duration((elapsed / thisRun) * left)} to go`);
     }
   } finally {
     engine.close();
+    release();
   }
+  const records = buckets.map((b) => defined(done(b), `bucket ${String(b)} done`));
   const files = parquetFiles(path.join(dir, 'facts'));
   const universe: Universe = {
-    dir: final, companies: o.companies, facts, files: files.length,
+    dir: final, companies: o.companies, facts: records.reduce((s, r) => s + r.facts, 0), files: files.length,
     bytes: files.reduce((s, f) => s + fs.statSync(f).size, 0),
-    buildSeconds: (performance.now() - started) / 1000, firstCik: UNIVERSE_FIRST_CIK, buckets: o.buckets ?? 64,
+    // the sum over buckets: a resumed build's time is that of every session's buckets
+    buildSeconds: records.reduce((s, r) => s + r.seconds, 0), firstCik: UNIVERSE_FIRST_CIK, buckets: nb,
   };
-  log(`  universe: built in ${(universe.buildSeconds ?? 0).toFixed(1)} s, ${(universe.bytes / 1e6).toFixed(0)} MB of Parquet in ${final}`);
-  fs.writeFileSync(ready, JSON.stringify(universe, null, 2));
-  try {
-    fs.renameSync(dir, final);
-  } catch (err) {
-    // another process finished the same universe first: keep its build, drop ours
-    if (!fs.existsSync(readyFile(final))) throw err;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  log(`  universe: built in ${(universe.buildSeconds ?? 0).toFixed(1)} s (cpu ${records.reduce((s, r) => s + r.cpuSeconds, 0).toFixed(1)} s), ` +
+    `${universe.facts.toLocaleString('en-US')} facts, ${(universe.bytes / 1e6).toFixed(0)} MB of Parquet in ${final}`);
+  fs.writeFileSync(readyFile(dir), JSON.stringify(universe, null, 2));
+  fs.renameSync(dir, final);
   return universe;
 }

@@ -71,10 +71,20 @@ export function encodeRows(rows: readonly string[]): Buffer {
   return Buffer.concat([head, body]);
 }
 
+/** Typed arrays use the host's byte order; the records are little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 function decodeRows(record: Buffer): RenderedRows {
   const n = record.readUInt32LE(0);
-  const ends = new Uint32Array(n);
-  for (let i = 0; i < n; i++) ends[i] = record.readUInt32LE(4 * (i + 1));
+  // the row ends are viewed in place when they can be (a little-endian host and a 4-byte aligned record: one read into
+  // its own buffer is), not copied one by one: the view keeps nothing alive that `array` does not already
+  let ends: Uint32Array;
+  if (LITTLE_ENDIAN && (record.byteOffset & 3) === 0) {
+    ends = new Uint32Array(record.buffer, record.byteOffset + 4, n);
+  } else {
+    ends = new Uint32Array(n);
+    for (let i = 0; i < n; i++) ends[i] = record.readUInt32LE(4 * (i + 1));
+  }
   return { array: record.subarray(4 * (n + 1)), ends };
 }
 
