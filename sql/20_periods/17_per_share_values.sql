@@ -3,8 +3,9 @@
 -- precision the company files that EPS with. Shared by the quarter reconstruction and the trailing-twelve-month series.
 -- eps_filed names a relation (cik, fiscal_year, eps_concept, eps_unit, eps_decimals): the EPS concepts the company
 -- files, per fiscal year (an equality, so the joins stay hash joins); parts names a relation shaped like quarter_values (series, fiscal_year, fiscal_period,
--- period_end, concept, unit, value, method, inputs). Only periods where the numerator or the denominator was itself
--- computed (method not NULL) are recomputed; inputs are the numerator's then the denominator's.
+-- period_end, concept, unit, value, method, inputs, refs, newest_filed, oldest_seen). Only periods where the numerator
+-- or the denominator was itself computed (method not NULL) are recomputed; inputs and refs are the numerator's then the
+-- denominator's, newest_filed / oldest_seen the newer / older of the two.
 CREATE OR REPLACE MACRO per_share_values(eps_filed, parts) AS TABLE
 WITH numerators AS (
   -- only the facts a recipe can use, before any join: whatever order the optimizer picks, it never pairs every fact
@@ -17,7 +18,9 @@ denominators AS (
 candidates AS (
   SELECT r.rank, n.cik, n.series, n.fiscal_year, n.fiscal_period, n.period_end, e.eps_concept AS concept,
          e.eps_unit AS unit, 'per_share' AS kind, round(n.value / nullif(d.value, 0), e.eps_decimals) + 0.0 AS value,
-         e.eps_decimals AS decimals, coalesce(n.method, d.method) AS method, n.inputs || d.inputs AS inputs
+         e.eps_decimals AS decimals, coalesce(n.method, d.method) AS method, n.inputs || d.inputs AS inputs,
+         list_concat(n.refs, d.refs) AS refs, greatest(n.newest_filed, d.newest_filed) AS newest_filed,
+         least(n.oldest_seen, d.oldest_seen) AS oldest_seen
   FROM query_table(eps_filed) e
   JOIN eps_recipes r ON r.eps_concept = e.eps_concept
   JOIN numerators n ON n.cik = e.cik AND n.fiscal_year = e.fiscal_year

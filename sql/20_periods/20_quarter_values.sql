@@ -13,6 +13,9 @@
 -- none, no quarter. Nor is a negative share count emitted.
 -- inputs: one struct per contributing source: a filing (fact_entry when the fact is listed under it with `before`),
 -- or a synthetic reconstruction key (accession = 'Q4-Recon-FY-9M', form = 'Q4-Recon', fact listed with no `before`).
+-- refs: always NULL here (ttm_values' trailing rows point at their quarters' rows instead of copying their inputs);
+-- newest_filed / oldest_seen: the newest date_filed and the oldest last_seen among the inputs, carried as scalars so
+-- that no reader scans the lists for them.
 CREATE OR REPLACE MACRO quarter_values(b, c, as_of) AS TABLE
 WITH p AS MATERIALIZED (
   SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
@@ -25,12 +28,14 @@ WITH p AS MATERIALIZED (
 ),
 annual AS (
   SELECT cik, 'annual' AS series, fiscal_year, 'FY' AS fiscal_period, period_end, concept, unit, kind, value, decimals,
-         NULL::VARCHAR AS method, [src] AS inputs
+         NULL::VARCHAR AS method, [src] AS inputs, NULL::BIGINT[] AS refs, src.date_filed AS newest_filed,
+         src.last_seen AS oldest_seen
   FROM p WHERE label = 'FY' OR (label = 'Q4' AND kind = 'balance')
 ),
 direct AS MATERIALIZED (
   SELECT cik, 'quarter' AS series, fiscal_year, label AS fiscal_period, period_end, concept, unit, kind, value, decimals,
-         NULL::VARCHAR AS method, [src] AS inputs
+         NULL::VARCHAR AS method, [src] AS inputs, NULL::BIGINT[] AS refs, src.date_filed AS newest_filed,
+         src.last_seen AS oldest_seen
   FROM p WHERE label IN ('Q1', 'Q2', 'Q3', 'Q4')
 ),
 cum AS MATERIALIZED (
@@ -107,7 +112,8 @@ reconstructed AS (
   SELECT cik, 'quarter' AS series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, NULL::INTEGER AS decimals, method,
          list_prepend({accession: method, form: split_part(method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
                        fact_entry: true, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
-                      list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs
+                      list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs,
+         NULL::BIGINT[] AS refs, list_max(list_transform(srcs, s -> s.date_filed)) AS newest_filed, oldest_seen
   FROM one_vintage
 ),
 quarters AS MATERIALIZED (

@@ -4,9 +4,13 @@
 -- half-up to the facts' precision (decimals; whole shares when unknown); per-share figures are recomputed from the
 -- trailing numerator / denominator (per_share_values); balances come from the latest quarter. A fact missing from any of the four quarters
 -- (e.g. a tag the company stopped using) gets no trailing value: no TTM from stale tags.
+-- Lineage is resolved at the outputs, not here: every row gets a row id (rid), and a trailing sum carries no inputs of
+-- its own but refs, the rids of its four quarters (a per-share figure: its numerator's then its denominator's), with
+-- newest_filed / oldest_seen the greatest / least of theirs. Copying the quarters' concatenated lists through the
+-- four-way join and every layer above was the largest cost of a bucket's refresh (docs/periods-profile.md).
 CREATE OR REPLACE MACRO ttm_values(b, c, as_of) AS TABLE
 WITH q AS MATERIALIZED (
-  SELECT * FROM quarter_values(b, c, as_of)
+  SELECT *, row_number() OVER () AS rid FROM quarter_values(b, c, as_of)
 ),
 quarters AS MATERIALIZED (
   SELECT *, fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx FROM q WHERE series = 'quarter'
@@ -19,7 +23,9 @@ sums AS MATERIALIZED (
            ELSE round(q0.value + q1.value + q2.value + q3.value, 6)
          END AS value,
          CASE q0.kind WHEN 'wavg' THEN precision END::INTEGER AS decimals, 'TTM' AS method,
-         q0.inputs || q1.inputs || q2.inputs || q3.inputs AS inputs, q0.idx
+         [] AS inputs, [q0.rid, q1.rid, q2.rid, q3.rid] AS refs,
+         greatest(q0.newest_filed, q1.newest_filed, q2.newest_filed, q3.newest_filed) AS newest_filed,
+         least(q0.oldest_seen, q1.oldest_seen, q2.oldest_seen, q3.oldest_seen) AS oldest_seen, q0.idx
   FROM quarters q0
   -- chained (q3 to q2 to q1 to q0) so that every pair the optimizer may join first is tied by position
   JOIN quarters q1 ON q1.cik = q0.cik AND q1.concept = q0.concept AND q1.unit = q0.unit AND q1.idx = q0.idx - 1
@@ -32,7 +38,7 @@ ends AS (
 ),
 balances AS (
   SELECT x.cik, 'ttm' AS series, x.fiscal_year, 'TTM' AS fiscal_period, x.period_end, x.concept, x.unit, x.kind, x.value,
-         x.decimals, x.method, x.inputs
+         x.decimals, x.method, x.inputs, x.refs, x.newest_filed, x.oldest_seen
   FROM quarters x JOIN ends e USING (cik, idx)
   WHERE x.kind = 'balance'
 ),

@@ -31,25 +31,38 @@ chosen AS MATERIALIZED (
   QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept
                              ORDER BY fiscal_year DESC, method NULLS FIRST, value) = 1
 ),
+referenced AS (
+  -- the rows a trailing value points at (its quarters), with their own inputs
+  SELECT rid, inputs FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen)
+),
 contributions AS MATERIALIZED (
-  SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s FROM chosen
+  -- a value's own inputs, then those of the rows it refers to, each in its place in the list the layers below once
+  -- concatenated (ord): where two of them list one filing under the same fact, the first one's `before` is shown
+  SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS ord
+  FROM chosen
+  UNION ALL
+  SELECT r.cik, r.series, r.period_end, r.fiscal_period, r.concept, unnest(q.inputs) AS s,
+         r.pos * 4096 + generate_subscripts(q.inputs, 1) AS ord
+  FROM (SELECT cik, series, period_end, fiscal_period, concept, unnest(refs) AS rid, generate_subscripts(refs, 1) AS pos
+        FROM chosen WHERE refs IS NOT NULL) r
+  JOIN referenced q USING (rid)
 ),
 amended AS (
   SELECT cik, series, period_end, fiscal_period, unnest(s.amendments) AS a FROM contributions WHERE s.amendments IS NOT NULL
 ),
 entries AS (
   SELECT cik, series, period_end, fiscal_period, s.accession AS key, s.form AS type, s.date_filed,
-         CASE WHEN s.fact_entry THEN concept END AS fact, s.before
+         CASE WHEN s.fact_entry THEN concept END AS fact, s.before, ord
   FROM contributions
   UNION ALL
-  SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed, NULL, NULL FROM amended
+  SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed, NULL, NULL, NULL FROM amended
 ),
 entry_facts AS (
   -- a headerless document no filing claimed has only a content-hash key, not an accession: its values are served,
   -- but it is not a source
   -- one row per (period, source, fact): the fact map below must not see a fact twice
   SELECT cik, series, period_end, fiscal_period, key, fact,
-         any_value(type) AS type, max(date_filed) AS date_filed, any_value(before) AS before
+         any_value(type) AS type, max(date_filed) AS date_filed, arg_min(before, ord) AS before
   FROM entries WHERE key NOT LIKE 'hash-%' GROUP BY cik, series, period_end, fiscal_period, key, fact
 ),
 source_entries AS (

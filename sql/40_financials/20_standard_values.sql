@@ -20,8 +20,7 @@ candidates AS (
   SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, s.line, v.value * s.sign AS value, v.unit, v.kind,
          v.concept AS source, false AS derived, v.method, s.rank,
          coalesce(v.unit = r.currency OR v.unit = r.currency || '/shares', v.unit = 'shares') AS in_reporting,
-         list_max(list_transform(v.inputs, i -> i.date_filed)) AS date_filed,
-         list_min(list_transform(list_filter(v.inputs, i -> i.last_seen IS NOT NULL), i -> i.last_seen)) AS last_seen
+         v.newest_filed AS date_filed, v.oldest_seen AS last_seen
   FROM v JOIN standard_concepts s ON s.concept = v.concept LEFT JOIN reporting r ON r.cik = v.cik
 ),
 filed AS MATERIALIZED (
