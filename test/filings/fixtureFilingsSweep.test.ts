@@ -125,14 +125,18 @@ describe('every fixture filing and company on the filing endpoints', () => {
     // as `npm run ingest` does, each commit refreshes the stored periods, statements and filings index, so the
     // endpoints answer from what production serves (and the research summaries do not recompute statements per call)
     const refresh = { afterCommit: async (e: typeof wh.engine) => { await materializePeriods(e); } };
-    // a batch with a file it cannot read is refused whole, naming each such file and why; the rest goes in again
+    // a batch with a file it cannot read is refused whole, naming each such file and why: the files that are no SEC
+    // submission or JSON (a Form D's XML, a lone exhibit, an index page) go in first as a batch of their own, so the
+    // refusal re-parses them and not the corpus (measured: the refused whole-corpus pass cost as much CPU as the
+    // ingest itself); then everything not refused goes in, and a refusal there fails the suite
+    const probe = inputs.filter((f) => !f.endsWith('.json.gz') && !/<SEC-HEADER>|<SUBMISSION>/.test(read(f).slice(0, 1 << 16)));
     try {
-      await ingestPaths(wh.engine, inputs, refresh);
+      await ingestPaths(wh.engine, probe);
     } catch (e) {
       for (const m of String(e instanceof Error ? e.message : e).matchAll(/^\s+(\/\S+): (.+)$/gm)) refused.set(m[1] ?? '', m[2] ?? '');
       assert.ok(refused.size > 0, String(e));
-      await ingestPaths(wh.engine, inputs.filter((f) => !refused.has(f)), refresh);
     }
+    await ingestPaths(wh.engine, inputs.filter((f) => !refused.has(f)), refresh);
     app = await startTestApp(wh.engine);
   });
   after(async () => {

@@ -14,6 +14,8 @@ import { materializePeriods } from '../../engine/financials/materializePeriods.t
 import type { Engine } from '../../engine/db/Engine.ts';
 import { sgmlHeaderParties, type HeaderParties } from '../helpers/sgmlHeaderParties.ts';
 import { listedDocuments, submissionParts, submissionText } from '../helpers/submissionParts.ts';
+import { feeTableFilings, writeFeeTableFilings, type FeeTableFiling } from '../helpers/feeTableFilings.ts';
+import { tempDir } from '../helpers/tempWarehouse.ts';
 
 const FOLDERS = [fixture('edgar', 'ownership'), fixture('edgar', '13dg'), fixture('edgar', 'filings')];
 
@@ -129,5 +131,39 @@ describe('a filing\'s documents are the filing\'s, whoever lists it (fixtures)',
     const before = await counts();
     await ingestPaths(engine, SHARED.map((s) => s.file));
     assert.deepEqual(await counts(), before);
+  });
+});
+
+/** The generated filing with a co-registrant: a second FILER block (its own CIK and file number) in the header. */
+function coRegistered(f: FeeTableFiling, cik: number): FeeTableFiling {
+  const filer = ['FILER:', '', '\tCOMPANY DATA:\t', '\t\tCOMPANY CONFORMED NAME:\t\t\tCO-REGISTRANT GUARANTOR LLC',
+    `\t\tCENTRAL INDEX KEY:\t\t\t${String(cik).padStart(10, '0')}`, '', '\tFILING VALUES:', `\t\tFORM TYPE:\t\t${f.form}`,
+    '\t\tSEC ACT:\t\t1933 Act', `\t\tSEC FILE NUMBER:\t333-${String(f.cik % 100000).padStart(5, '0')}-01`, ''].join('\n');
+  return { ...f, raw: f.raw.replace('</SEC-HEADER>', `${filer}</SEC-HEADER>`) };
+}
+
+describe('a co-registrant of a generated registration statement with a plain-text fee table', () => {
+  // the fixtures' shared registration statements carry fee exhibits; a 1990s cover-page table is generated
+  const filings = feeTableFilings().filter((f) => f.form === 'S-1').map((f, i) => coRegistered(f, 1_009_990 + i));
+  let engine: Engine;
+  let cleanup: () => void;
+  before(async () => {
+    ({ engine, cleanup } = await openTempEngine());
+    await ingestPaths(engine, writeFeeTableFilings(tempDir('co-registrant-'), filings));
+  });
+  after(() => { cleanup(); });
+
+  test('each party\'s recent offerings carry the fee its cover table prints', async () => {
+    assert.ok(filings.length > 0);
+    for (const f of filings) {
+      const parties = sgmlHeaderParties(writeFeeTableFilings(tempDir('co-registrant-'), [f])[0] ?? '');
+      assert.equal(parties?.ciks.length, 2);
+      for (const cik of parties.ciks) {
+        const rows = await engine.query<{ accessionNumber: string; fees: { registrationFee: number } | null }>(
+          'SELECT accessionNumber, fees FROM recent_offerings($1::INTEGER, NULL, NULL)', [cik]);
+        const fee = rows.find((r) => r.accessionNumber === f.accession)?.fees?.registrationFee;
+        assert.ok(fee !== undefined && f.raw.includes(`$${fee.toLocaleString('en-US')}`), `${f.accession} under cik ${String(cik)}: fee ${String(fee)}`);
+      }
+    }
   });
 });
