@@ -24,12 +24,19 @@ contested AS (
 ),
 chosen AS MATERIALIZED (
   -- one value per (period, concept) whatever the layers below produced: a duplicate key must never reach
-  -- map_from_entries (it raises "Map keys must be unique" and the whole company's series fails)
+  -- map_from_entries (it raises "Map keys must be unique" and the whole company's series fails). A key that is not
+  -- contested has one row (contested counts every row of a key, NULL keys together, as the window does), so only
+  -- the contested keys (and a NULL period_end, which no join matches) go through the window: over every row with its
+  -- lineage, the window was the largest operator of this output
   SELECT v.* FROM v
-  LEFT JOIN contested k USING (cik, series, period_end, fiscal_period, concept)
-  WHERE k.unit IS NULL OR k.unit = v.unit
-  QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept
-                             ORDER BY fiscal_year DESC, method NULLS FIRST, value) = 1
+  ANTI JOIN contested k USING (cik, series, period_end, fiscal_period, concept)
+  WHERE v.period_end IS NOT NULL
+  UNION ALL
+  (SELECT v.* FROM v
+   LEFT JOIN contested k USING (cik, series, period_end, fiscal_period, concept)
+   WHERE k.unit = v.unit OR (k.unit IS NULL AND v.period_end IS NULL)
+   QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept
+                              ORDER BY fiscal_year DESC, method NULLS FIRST, value) = 1)
 ),
 referenced AS (
   -- the rows a trailing value points at (its quarters), with their own inputs

@@ -11,7 +11,9 @@
 CREATE OR REPLACE MACRO standard_values_of(vals) AS TABLE
 WITH v AS MATERIALIZED (
   -- the engine's own derived facts (method 'derived') are left out: lines derive from lines here, and say so
-  SELECT * FROM query_table(vals) WHERE method IS DISTINCT FROM 'derived'
+  -- only the columns read below: the lineage lists stay where they are
+  SELECT cik, series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, method, newest_filed, oldest_seen
+  FROM query_table(vals) WHERE method IS DISTINCT FROM 'derived'
 ),
 reporting AS (
   SELECT cik, mode(unit) AS currency FROM v WHERE regexp_full_match(unit, '[A-Z]{3}') GROUP BY cik
