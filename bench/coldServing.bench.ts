@@ -78,9 +78,23 @@ interface Child { ready: Ready; probe(): Promise<Probe>; rss(): Promise<number>;
 async function spawn(kind: string, dir: string, profileDir?: string): Promise<Child> {
   const prof = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // one exit listener per child, not one per probe (a 300 s run probes every second)
+  let exited: Error | null = null;
+  const waiting = new Set<(err: Error) => void>();
+  child.once('exit', (code) => {
+    exited = new Error(`bench server ${kind} exited with ${String(code)}`);
+    for (const reject of waiting) reject(exited);
+  });
   const next = <T>() => new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => { resolve(m as T); });
-    child.once('exit', (code) => { reject(new Error(`bench server ${kind} exited with ${String(code)}`)); });
+    if (exited) {
+      reject(exited);
+      return;
+    }
+    waiting.add(reject);
+    child.once('message', (m) => {
+      waiting.delete(reject);
+      resolve(m as T);
+    });
   });
   const ready = await next<Ready>();
   const probeChild = async () => {

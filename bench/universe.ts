@@ -263,6 +263,7 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
     const todo = buckets.filter((b) => !done(b));
     if (todo.length < buckets.length) log(`  universe: resuming ${dir}: ${String(buckets.length - todo.length)} of ${String(buckets.length)} buckets already built`);
     let thisRun = 0;
+    const took: number[] = [];
     for (const b of todo) {
       const t = performance.now();
       const cpu0 = process.cpuUsage();
@@ -283,10 +284,13 @@ export async function ensureUniverse(o: UniverseOptions): Promise<Universe> {
       const record: BucketDone = { bucket: b, facts: n, seconds: (performance.now() - t) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
       fs.writeFileSync(doneFile(b), JSON.stringify(record));
       thisRun++;
+      took.push(record.seconds);
       const left = todo.length - thisRun;
       const elapsed = (performance.now() - started) / 1000;
+      // the median bucket: one bucket starved by the box's other work does not swing the estimate
+      const median = defined([...took].sort((x, y) => x - y)[Math.floor(took.length / 2)], 'median');
       log(`  universe: bucket ${String(b)} (${String(buckets.length - left)}/${String(buckets.length)}): ${n.toLocaleString('en-US')} facts in ${record.seconds.toFixed(1)} s (cpu ${record.cpuSeconds.toFixed(1)} s); ` +
-        `${duration(elapsed)} this run, about ${duration((elapsed / thisRun) * left)} to go`);
+        `${duration(elapsed)} this run, about ${duration(median * left)} to go`);
     }
   } finally {
     engine.close();
