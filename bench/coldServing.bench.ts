@@ -6,7 +6,9 @@
 // The warehouse: the bench universe (facts, built once under bench/out/) copied aside, plus an SEC-format submissions
 // JSON per company (name, ticker, SIC) ingested through the real pipeline, then the periods refresh and the render.
 // Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
-//   [--rebuild] [--long (a 300 s memory run)]. The refreshed and rendered warehouse is kept beside the universe.
+//   [--rebuild] [--long (a 300 s memory run)] [--hot-only [--rounds 3] (only the two hot keys: app and bare alternating
+//   per round, 5 s each, and the median share of bare)] [--cpu-prof DIR (the hot app server under --cpu-prof)].
+//   The refreshed and rendered warehouse is kept beside the universe.
 // Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts, built in seconds and
 // cached; its periods refresh is what this loaded 2-core box allows in about a minute). Each company is measured cold
 // once per endpoint (its annual as-reported and income statement; details of half of them), after a warm-up of the
@@ -38,7 +40,13 @@ const CONNECTIONS = 16;
 const ENDPOINTS = ['/v1/api/financials/as-reported', '/v1/api/financials/income-statement', '/v1/api/company/details'];
 
 interface Ready { url: string; token: string }
-type Probe = { rss: number };
+/** The server's RSS and the CPU it has used so far (user + system, microseconds). */
+type Probe = { rss: number; cpu: number };
+
+const probe = (): Probe => {
+  const { user, system } = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, cpu: user + system };
+};
 
 /** Child: serve `dir` with the real app (Pro token, limits that never throttle), or the bare route with given bodies. */
 async function serve(kind: string, dir: string): Promise<void> {
@@ -51,7 +59,7 @@ async function serve(kind: string, dir: string): Promise<void> {
     });
     const server = await startServer(bare, 0, '127.0.0.1');
     process.on('message', (m: { url: string; body: string } | 'rss') => {
-      if (m === 'rss') toParent({ rss: process.memoryUsage().rss } satisfies Probe);
+      if (m === 'rss') toParent(probe());
       else bodies.set(m.url, Buffer.from(m.body, 'base64'));
     });
     toParent({ url: server.url, token: '' } satisfies Ready);
@@ -62,16 +70,16 @@ async function serve(kind: string, dir: string): Promise<void> {
     const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
     const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
     const server = await startServer(app, 0, '127.0.0.1');
-    process.on('message', () => { toParent({ rss: process.memoryUsage().rss } satisfies Probe); });
+    process.on('message', () => { toParent(probe()); });
     toParent({ url: server.url, token } satisfies Ready);
   }
   process.once('disconnect', () => process.exit(0));
 }
 
-interface Child { ready: Ready; rss(): Promise<number>; send(m: unknown): void; stop(): void }
+interface Child { ready: Ready; rss(): Promise<number>; cpu(): Promise<number>; send(m: unknown): void; stop(): void }
 
-async function spawn(kind: string, dir: string): Promise<Child> {
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+async function spawn(kind: string, dir: string, execArgv: readonly string[] = []): Promise<Child> {
+  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
     child.once('message', (m) => { resolve(m as T); });
     child.once('exit', (code) => { reject(new Error(`bench server ${kind} exited with ${String(code)}`)); });
@@ -83,6 +91,11 @@ async function spawn(kind: string, dir: string): Promise<Child> {
       const reply = next<Probe>();
       child.send('rss');
       return (await reply).rss;
+    },
+    async cpu() {
+      const reply = next<Probe>();
+      child.send('rss');
+      return (await reply).cpu;
     },
     send: (m) => child.send(m as string),
     stop() {
@@ -200,6 +213,56 @@ function pointReads(dir: string, log: (s: string) => void): void {
   }
 }
 
+/**
+ * The hot path alone: the first company's annual as-reported and income statement, each key on the app then on the
+ * bare route for 5 s, `rounds` times, so each share is measured against a bare run seconds away on the same box.
+ */
+async function hotOnly(dir: string, cik: number, log: (s: string) => void): Promise<void> {
+  const rounds = numberArg(argv, 'rounds', 3);
+  const profAt = argv.indexOf('--cpu-prof');
+  const prof = profAt === -1 ? [] : ['--cpu-prof', '--cpu-prof-dir', path.resolve(defined(argv[profAt + 1], '--cpu-prof DIR'))];
+  const app = await spawn('app', dir, prof);
+  const bare = await spawn('bare', dir);
+  try {
+    const keys = ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}`);
+    for (const k of keys) {
+      const r = await get(new http.Agent(), `${app.ready.url}${k}`, app.ready.token);
+      bare.send({ url: k, body: r.body.toString('base64') });
+    }
+    // on a loaded box req/s swings with the neighbours; the server's own CPU per request is the steadier figure
+    const measure = async (child: Child, k: string, token: string): Promise<{ run: Run; usPerRequest: number }> => {
+      const cpu0 = await child.cpu();
+      const run = await load(child.ready.url, token, [k], 5);
+      return { run, usPerRequest: (await child.cpu() - cpu0) / run.ms.length };
+    };
+    // JIT warm-up of both servers on both keys, not measured
+    for (const k of keys) {
+      await load(app.ready.url, app.ready.token, [k], 2);
+      await load(bare.ready.url, '', [k], 2);
+    }
+    const rows: string[][] = [];
+    const shares = new Map<string, { rate: number[]; cpu: number[] }>(keys.map((k) => [k, { rate: [], cpu: [] }]));
+    for (let round = 1; round <= rounds; round++) {
+      for (const k of keys) {
+        const a = await measure(app, k, app.ready.token);
+        const b = await measure(bare, k, '');
+        shares.get(k)?.rate.push(rate(a.run) / rate(b.run));
+        shares.get(k)?.cpu.push(b.usPerRequest / a.usPerRequest);
+        rows.push([...row(`round ${String(round)} hot ${k} rendered`, a.run, b.run), a.usPerRequest.toFixed(0)], [...row(`round ${String(round)} hot ${k} bare Koa`, b.run), b.usPerRequest.toFixed(0)]);
+      }
+    }
+    log(`\nHot keys, c=${String(CONNECTIONS)}, ${String(rounds)} round(s); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'statuses', 'server CPU us/req'], ...rows]);
+    const median = (xs: number[]) => `${(100 * percentile([...xs].sort((x, y) => x - y), 50)).toFixed(0)}%`;
+    for (const [k, s] of shares) {
+      log(`${k}: median share of bare ${median(s.rate)} by req/s (rounds ${s.rate.map((x) => `${(100 * x).toFixed(0)}%`).join(', ')}), ${median(s.cpu)} by server CPU per request (rounds ${s.cpu.map((x) => `${(100 * x).toFixed(0)}%`).join(', ')})`);
+    }
+  } finally {
+    app.stop();
+    bare.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const serveAt = argv.indexOf('--serve');
   if (serveAt !== -1) return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
@@ -208,6 +271,10 @@ async function main(): Promise<void> {
   const seconds = argv.includes('--long') ? 300 : numberArg(argv, 'seconds', 20);
   const log = (s: string) => process.stdout.write(`${s}\n`);
   const { dir, ciks } = await buildWarehouse(companies, buckets, !argv.includes('--flat'), log);
+  if (argv.includes('--hot-only')) {
+    await hotOnly(dir, defined(ciks[0], 'a company'), log);
+    process.exit(0);
+  }
   pointReads(dir, log);
   const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-live-'));
   // the live path is slow on this box: a sample of each endpoint's cold keys is its baseline
