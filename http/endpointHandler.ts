@@ -119,8 +119,8 @@ function validate(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, accou
 /** Sets the ETag and caching headers; answers 304 (returns null) when the client already has this answer. */
 function conditionalGet(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, request: Request): string | null {
   ctx.set('Cache-Control', deps.cacheControl);
-  ctx.vary('Authorization');
-  ctx.vary('Accept');
+  // one parse of the Vary header instead of two (the same `Authorization, Accept`)
+  ctx.vary(VARY);
   const etag = etagFor(request.version, request.account.plan, endpoint.path, ctx.querystring, request.format);
   ctx.set('ETag', etag);
   // Not ctx.fresh: it ignores If-None-Match whenever the request says Cache-Control: no-cache, which fetch() adds to
@@ -250,9 +250,22 @@ function asHttpError(err: unknown, work: RequestSignal, deps: HandlerDeps): unkn
   return err;
 }
 
+const VARY = ['Authorization', 'Accept'];
+
+/** ETags of recent requests by what they hash: a repeated key skips the sha1 (~2% of a hot hit's CPU in the profile). */
+const etags = new Map<string, string>();
+const ETAGS_KEPT = 10_000;
+
 function etagFor(version: string, plan: string, path: string, querystring: string, format: string): string {
-  const hash = crypto.createHash('sha1').update(`${version}\n${plan}\n${path}\n${querystring}\n${format}`).digest('base64url');
-  return `W/"${hash.slice(0, 27)}"`;
+  const input = `${version}\n${plan}\n${path}\n${querystring}\n${format}`;
+  let etag = etags.get(input);
+  if (etag === undefined) {
+    etag = `W/"${crypto.createHash('sha1').update(input).digest('base64url').slice(0, 27)}"`;
+    // a new warehouse version makes every kept input unreachable: dropped all at once when the map is full
+    if (etags.size >= ETAGS_KEPT) etags.clear();
+    etags.set(input, etag);
+  }
+  return etag;
 }
 
 function matchesIfNoneMatch(header: string, etag: string): boolean {
