@@ -9,6 +9,8 @@
 // (submissions ingested, periods refreshed and rendered bucket by bucket, cached beside the universe), or --warehouse.
 // Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
 //   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
+//   [--hot-only [--rounds 3] [--cpu-prof DIR] (only the two hot keys: app and bare alternating per round, 5 s each, the
+//   median share of bare by req/s and by server CPU per request; --cpu-prof runs that app server under --cpu-prof)]
 // Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts). Each company is
 // measured cold once per endpoint (its annual as-reported and income statement; details of all but a tenth), after a
 // warm-up of the same code paths on other keys (quarterly series; that tenth's details). The rendered answers of the
@@ -188,6 +190,52 @@ function pointReads(dir: string, log: (s: string) => void): void {
   }
 }
 
+/**
+ * The hot path alone: the first company's annual as-reported and income statement, each key on the app then on the
+ * bare route for 5 s, `rounds` times, so each share is measured against a bare run seconds away on the same box.
+ */
+async function hotOnly(dir: string, cik: number, log: (s: string) => void): Promise<void> {
+  const rounds = numberArg(argv, 'rounds', 3);
+  const profAt = argv.indexOf('--cpu-prof');
+  const app = await spawn('app', dir, profAt === -1 ? undefined : path.resolve(defined(argv[profAt + 1], '--cpu-prof DIR')));
+  const bare = await spawn('bare', dir);
+  try {
+    const keys = ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}`);
+    for (const k of keys) {
+      const r = await get(new http.Agent(), `${app.ready.url}${k}`, app.ready.token);
+      bare.send({ url: k, body: r.body.toString('base64') });
+    }
+    // JIT warm-up of both servers on both keys, not measured
+    for (const k of keys) {
+      await load(app, [k], 2);
+      await load(bare, [k], 2);
+    }
+    // on a loaded box req/s swings with the neighbours; the server's own CPU per request is the steadier figure
+    const perRequest = (r: Run) => r.serverCpuMs / r.ms.length;
+    const rows: string[][] = [];
+    const shares = new Map<string, { rate: number[]; cpu: number[] }>(keys.map((k) => [k, { rate: [], cpu: [] }]));
+    for (let round = 1; round <= rounds; round++) {
+      for (const k of keys) {
+        const a = await load(app, [k], 5);
+        const b = await load(bare, [k], 5);
+        shares.get(k)?.rate.push(rate(a) / rate(b));
+        shares.get(k)?.cpu.push(perRequest(b) / perRequest(a));
+        rows.push(row(`round ${String(round)} hot ${k} rendered`, a, b), row(`round ${String(round)} hot ${k} bare Koa`, b));
+      }
+    }
+    log(`\nHot keys, c=${String(CONNECTIONS)}, ${String(rounds)} round(s); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server cpu ms/req', 'client cpu ms/req', 'statuses'], ...rows]);
+    const median = (xs: number[]) => `${(100 * percentile([...xs].sort((x, y) => x - y), 50)).toFixed(0)}%`;
+    const each = (xs: number[]) => xs.map((x) => `${(100 * x).toFixed(0)}%`).join(', ');
+    for (const [k, s] of shares) {
+      log(`${k}: median share of bare ${median(s.rate)} by req/s (rounds ${each(s.rate)}), ${median(s.cpu)} by server CPU per request (rounds ${each(s.cpu)})`);
+    }
+  } finally {
+    app.stop();
+    bare.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const serveAt = argv.indexOf('--serve');
   if (serveAt !== -1) return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
@@ -204,6 +252,10 @@ async function main(): Promise<void> {
   const { dir, ciks } = given === undefined
     ? await ensureServedWarehouse(universe, log)
     : { dir: path.resolve(given), ciks: Array.from({ length: universe.companies }, (_, i) => universeCik(universe, i)) };
+  if (argv.includes('--hot-only')) {
+    await hotOnly(dir, defined(ciks[0], 'a company'), log);
+    process.exit(0);
+  }
   pointReads(dir, log);
   const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-live-'));
   // the live path is slow on this box: a sample of each endpoint's cold keys is its baseline

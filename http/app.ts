@@ -37,7 +37,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Reverse proxies trusted for X-Forwarded-For (the client address of anonymous rate limits); 0/false: none. */
   proxy?: boolean | number;
-  /** Bytes of serialized answers and entity resolutions kept in memory (default 64 MiB; 0 turns caching off). */
+  /**
+   * Bytes of hot answers kept in memory, object answers and rendered records alike (default 64 MiB; 0 turns caching
+   * off), plus an eighth of it for entity resolutions.
+   */
   cacheBytes?: number;
   /** Longest wait for a free DuckDB connection before 503 + Retry-After (default 2000 ms). */
   poolWaitMs?: number;
@@ -92,7 +95,7 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     // loaded 2-core box, bench/statements.bench.ts), so 30 s would turn slow-but-correct answers into 503s
     queryDeadlineMs: deps.queryDeadlineMs ?? 120_000,
     models: deps.models ?? openModelJobs(deps.engine, { logger }),
-    ...handlerCaches(deps.cacheBytes ?? 64 * 1024 * 1024),
+    ...handlerCaches(deps.engine, deps.cacheBytes ?? 64 * 1024 * 1024),
   };
   const handlers = new Map<Endpoint, Koa.Middleware<AppState>>();
   for (const endpoint of endpoints) {

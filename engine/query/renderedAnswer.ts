@@ -6,13 +6,14 @@ import { renderedStoreFor } from '../serving/renderedStoreFor.ts';
 import { lookupKey, resolutionKey } from '../serving/renderedQueries.ts';
 import type { RenderedRows } from '../serving/RenderedStore.ts';
 import type { ResolvedEntity } from './resolveEntity.ts';
+import { answerCache } from './AnswerCache.ts';
 
 const CLOSE = Buffer.from(']');
 
 function lookup(engine: Engine, call: MacroCall): { found: RenderedRows; limit: number | null } | null {
   const at = lookupKey(call.macro, call.args, call.omitWhenNull);
   if (!at) return null;
-  const found = renderedStoreFor(engine)?.rows(at.key);
+  const found = renderedStoreFor(engine)?.rows(at.key, answerCache(engine));
   return found ? { found, limit: at.limit } : null;
 }
 
@@ -46,7 +47,7 @@ export function renderedJsonArray(engine: Engine, call: MacroCall): Buffer | nul
 
 /** A CIK's rendered resolve_entity row: the row, null when the CIK names nothing, undefined when not rendered. */
 export function renderedResolution(engine: Engine, cik: number): ResolvedEntity | null | undefined {
-  const found = renderedStoreFor(engine)?.rows(resolutionKey(cik));
+  const found = renderedStoreFor(engine)?.rows(resolutionKey(cik), answerCache(engine));
   if (!found) return undefined;
   const [row] = take(found, 1);
   return row === undefined ? null : (JSON.parse(row) as ResolvedEntity);

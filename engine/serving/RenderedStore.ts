@@ -138,15 +138,17 @@ export class RenderedStoreWriter {
   }
 }
 
-/** Bytes of decoded records a reader keeps (the hot keys): a repeated key costs no read, no allocation, no decode. */
-const HOT_BYTES = 16 * 1024 * 1024;
+/**
+ * Where decoded records of hot keys are kept, so a repeated key costs no read, no allocation, no decode: the process's
+ * one bounded cache of hot answers (engine/query/AnswerCache.ts), keyed by generation since a reader lives per one.
+ */
+export interface HotRecords {
+  rows(generation: string, key: string): RenderedRows | undefined;
+  keep(generation: string, key: string, rows: RenderedRows): void;
+}
 
 /** One published generation opened for point reads: the index in memory, the records read by position. */
 export class RenderedStoreReader {
-  // a generation's files never change, so an entry is valid as long as the reader (the generation) is served
-  private readonly hot = new Map<string, RenderedRows>();
-  private hotBytes = 0;
-
   private constructor(
     readonly state: RenderedState,
     private readonly fd: number,
@@ -197,33 +199,17 @@ export class RenderedStoreReader {
   }
 
   /** The decoded record (shared: callers must not write into it), undefined when the key was not rendered. */
-  rows(key: string): RenderedRows | undefined {
-    const kept = this.hot.get(key);
-    if (kept) {
-      // least recently used first: a hit moves to the end
-      this.hot.delete(key);
-      this.hot.set(key, kept);
-      return kept;
-    }
+  rows(key: string, hot?: HotRecords): RenderedRows | undefined {
+    const kept = hot?.rows(this.state.generation, key);
+    if (kept) return kept;
     const record = this.record(key);
     if (!record) return undefined;
     const rows = decodeRows(record);
-    if (record.length <= HOT_BYTES / 16) this.keep(key, rows, record.length);
+    hot?.keep(this.state.generation, key, rows);
     return rows;
   }
 
-  private keep(key: string, rows: RenderedRows, bytes: number): void {
-    this.hot.set(key, rows);
-    this.hotBytes += bytes;
-    for (const [old, r] of this.hot) {
-      if (this.hotBytes <= HOT_BYTES) break;
-      this.hot.delete(old);
-      this.hotBytes -= r.array.length + 4 * (r.ends.length + 1);
-    }
-  }
-
   close(): void {
-    this.hot.clear();
     fs.closeSync(this.fd);
   }
 }

@@ -17,7 +17,7 @@ import { CIK_BUCKETS } from '../db/cikBuckets.ts';
 import { periodsAreCurrent, readPeriodsState } from '../financials/materializePeriods.ts';
 import { liveJsonRows } from '../query/runMacro.ts';
 import type { ResolvedEntity } from '../query/resolveEntity.ts';
-import { rowJson } from '../query/macroSql.ts';
+import { jsonRowsSelect, macroCallSql, placeholders } from '../query/macroSql.ts';
 import { RenderedStoreReader, RenderedStoreWriter, writeState, type RenderedState } from './RenderedStore.ts';
 import { RENDERED_QUERIES, renderArgs, renderedKey, resolutionKey, sourceOfKey, type RenderedQuery, type RenderedSource } from './renderedQueries.ts';
 
@@ -111,19 +111,15 @@ function changesSince(warehouseDir: string, done: readonly string[], manifests: 
 const cikOfKey = (key: string): number => Number(key.split('|')[1]);
 const bucketOf = (cik: number): number => cik % CIK_BUCKETS;
 
-/** The bucket pass's statement: cik, the variant columns, and each row's JSON exactly as jsonRowsSql renders it. */
+/**
+ * The bucket pass's statement: cik, the variant columns (k0, k1...), and each row's JSON exactly as the live path
+ * renders it (one shaping function for both: engine/query/macroSql.ts).
+ */
 function bucketPassSql(q: RenderedQuery, argCount: number): string {
   const pass = q.bucketPass;
   if (!pass) throw new Error(`${q.macro} has no bucket pass`);
-  const keys = pass.keyColumns.map(quoteIdentifier);
-  const placeholders = Array.from({ length: argCount }, (_, i) => `$${String(i + 1)}`).join(', ');
-  const own = `to_json(struct_pack(*COLUMNS(* EXCLUDE (${['cik', ...pass.keyColumns].map(quoteIdentifier).join(', ')}))))`;
-  const keySelect = keys.map((k, i) => `t.${k}::VARCHAR AS k${String(i)}, `).join('');
-  // *COLUMNS cannot sit beside the omit-when-null tests in one expression: the row's JSON is taken first, below
-  const omitted = q.omitWhenNull.map((f) => `, t.${quoteIdentifier(f)}`).join('');
-  const inner = `SELECT t.cik::INTEGER AS cik, ${keySelect}${own} AS row_json${omitted} FROM ${quoteIdentifier(pass.macro)}(${placeholders}) t`;
-  const outerKeys = keys.map((_, i) => `t.k${String(i)}, `).join('');
-  return `SELECT t.cik, ${outerKeys}${rowJson('t.row_json', q.omitWhenNull)}::VARCHAR AS j FROM (${inner}) t`;
+  const lead = [{ expr: 't.cik::INTEGER', as: 'cik' }, ...pass.keyColumns.map((k, i) => ({ expr: `t.${quoteIdentifier(k)}::VARCHAR`, as: `k${String(i)}` }))];
+  return jsonRowsSelect(`${macroCallSql(pass.macro, placeholders(argCount))} t`, q.omitWhenNull, lead, ['cik', ...pass.keyColumns]);
 }
 
 export async function renderAnswers(engine: Engine, options: RenderOptions = {}): Promise<RenderReport> {
@@ -282,9 +278,9 @@ async function renderEntities(engine: Engine, writer: RenderedStoreWriter, ciks:
       if (q.source !== 'entity') continue;
       for (const variant of q.variants) {
         queries++;
-        const args = renderArgs(q, 0, variant).slice(1).map((_, k) => `$${String(k + 2)}`);
-        const sql = `SELECT c.cik AS k, ${rowJson('to_json(t)', q.omitWhenNull)}::VARCHAR AS j FROM unnest(string_split($1, ',')::INTEGER[]) AS c(cik), ` +
-          `LATERAL ${quoteIdentifier(q.macro)}(${['c.cik', ...args].join(', ')}) t`;
+        const args = placeholders(renderArgs(q, 0, variant).length - 1, 2);
+        const from = `unnest(string_split($1, ',')::INTEGER[]) AS c(cik), LATERAL ${macroCallSql(q.macro, ['c.cik', ...args])} t`;
+        const sql = jsonRowsSelect(from, q.omitWhenNull, [{ expr: 'c.cik', as: 'k' }]);
         let found: { k: number; j: string }[];
         try {
           found = await engine.query<{ k: number; j: string }>(sql, [list, ...renderArgs(q, 0, variant).slice(1)]);

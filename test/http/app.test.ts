@@ -327,6 +327,8 @@ describe('HTTP behaviour', () => {
     const etag = first.res.headers.get('etag');
     assert.match(etag ?? '', /^W\/".+"$/);
     assert.equal(first.res.headers.get('cache-control'), 'private, max-age=3600, must-revalidate');
+    // answers differ by token (plan) and by negotiated format, after compression's own field
+    assert.equal(first.res.headers.get('vary'), 'Accept-Encoding, Authorization, Accept');
     const again = await get('/api/company/details?cik=320193', 'Pro', { 'If-None-Match': defined(etag, 'etag') });
     assert.equal(again.res.status, 304);
     assertRateHeaders(again.res, '304');

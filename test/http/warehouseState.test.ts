@@ -1,5 +1,6 @@
 // The one warehouse state object the Engine owns: a reader opens without creating anything, the version changes with
-// each ingest, and "stored periods are current" follows the materialization without a restart.
+// each ingest (this process's or another's, seen by the next request), and "stored periods are current" follows the
+// materialization without a restart.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -7,7 +8,11 @@ import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { materializePeriods } from '../../engine/financials/materializePeriods.ts';
-import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
+import zlib from 'node:zlib';
+import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { WarehouseState } from '../../engine/db/WarehouseState.ts';
+import { runIngestCli } from '../helpers/runIngestCli.ts';
+import { startTestApp } from './testApp.ts';
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
 import { defined } from '../helpers/defined.ts';
 
@@ -59,5 +64,68 @@ test('the version moves with each ingest, periodsCurrent follows the materializa
     assert.equal(reader.warehouse().cikBuckets, CIK_BUCKETS);
   } finally {
     reader.close();
+  }
+});
+
+test('one snapshot per synchronous run: a commit landing in between is seen after the run yields, never within it', async () => {
+  const { dir: wh, cleanup } = await openTempEngine('read');
+  const reader = await Engine.open({ warehouseDir: wh, mode: 'read', threads: 1 });
+  try {
+    const first = reader.warehouse();
+    // a manifest renamed into place as a commit does (another process's, as far as this reader can tell)
+    fs.writeFileSync(path.join(wh, '_manifest', 'a-batch.json'), '{}');
+    assert.equal(reader.warehouse(), first, 'the same synchronous run shares its snapshot');
+    await Promise.resolve();
+    const next = reader.warehouse();
+    assert.notEqual(next.version, first.version);
+    assert.equal(next.version, '1:a-batch.json');
+  } finally {
+    reader.close();
+    cleanup();
+  }
+});
+
+test('a commit inside the timestamp tick of the last one (a coarse file-system clock) is still seen', async () => {
+  const { dir: wh, cleanup } = await openTempEngine('read');
+  const manifests = path.join(wh, '_manifest');
+  // every change stamps the folder with the same mtime, as a file system whose clock ticks every 10 ms would
+  const tick = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const commit = (name: string): void => {
+    fs.writeFileSync(path.join(manifests, name), '{}');
+    fs.utimesSync(manifests, tick, tick);
+  };
+  commit('a-batch.json');
+  const state = new WarehouseState(wh, () => tick.getTime() + 5);
+  try {
+    assert.equal(state.current().version, '1:a-batch.json');
+    await Promise.resolve();
+    commit('b-batch.json');
+    await Promise.resolve();
+    assert.equal(state.current().version, '2:b-batch.json', 'the stamp did not move, the listing did');
+  } finally {
+    cleanup();
+  }
+});
+
+test('an ingest by another process (the CLI) is seen by the next request: new ETag, new answer', async () => {
+  const { dir: wh, cleanup } = await openTempEngine('write');
+  const reader = await Engine.open({ warehouseDir: wh, mode: 'read', threads: 1 });
+  const app = await startTestApp(reader);
+  try {
+    const url = `${app.base}/api/company/details?cik=1465740`;
+    const headers = { Authorization: `Bearer ${app.tokens.Pro}` };
+    const before = await fetch(url, { headers });
+    assert.equal(before.status, 400, 'the company is not in the warehouse yet');
+    const cli = await runIngestCli([fixture('edgar', 'submissions', 'CIK0001465740.json.gz')], { FILINGS_WAREHOUSE: wh });
+    assert.equal(cli.code, 0, cli.stderr);
+    const after = await fetch(url, { headers });
+    assert.equal(after.status, 200);
+    assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
+    const submissions = JSON.parse(zlib.gunzipSync(fs.readFileSync(fixture('edgar', 'submissions', 'CIK0001465740.json.gz'))).toString('utf8')) as { name: string };
+    assert.equal(((await after.json()) as { name: string }).name, submissions.name);
+  } finally {
+    await app.close();
+    reader.close();
+    cleanup();
   }
 });

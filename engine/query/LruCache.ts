@@ -1,4 +1,4 @@
-// A byte-bounded LRU of serialized answers. Keys embed the warehouse version, so an ingest makes old entries
+// A byte-bounded LRU (hot answers, entity resolutions). Keys embed the warehouse version, so an ingest makes old entries
 // unreachable (they age out) rather than stale: data changes daily, hot keys are asked many times a day.
 export class LruCache<V> {
   private readonly map = new Map<string, { value: V; bytes: number }>();
