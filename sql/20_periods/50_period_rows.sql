@@ -8,6 +8,7 @@
 -- dateFiled: acceptance date of the newest filing among the sources.
 -- period_rows_of(vals) does the work on a relation shaped like derived_values (a caller's CTE, or the bucket table
 -- materializePeriods computes once and shares with standard_values_of); period_rows(b, c, as_of) computes it on the fly.
+-- A trailing row's sources are those of the rows its refs name (rids of its quarters): vals must hold those rows too.
 CREATE OR REPLACE MACRO period_rows_of(vals) AS TABLE
 WITH v AS (
   SELECT * FROM query_table(vals)
