@@ -18,6 +18,7 @@ import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../engine/db/quote.ts';
+import { acquirePidLock } from '../engine/warehouse/commitBatch.ts';
 import { DEMO_CIK_FIRST } from '../demo/DemoCompany.ts';
 import { defined } from '../engine/query/defined.ts';
 
@@ -187,35 +188,12 @@ function parquetFiles(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/** True when a process with this pid is alive (signal 0 probes without signalling). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Holds `lock` (a file naming this pid) for one resumable build folder: a lock left by a killed process is taken over,
  * one held by a live process is an error (two builders would write the same buckets).
  */
 export function takeBuildLock(lock: string): () => void {
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
-  for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      return () => { fs.rmSync(lock, { force: true }); };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number(fs.readFileSync(lock, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
-        throw new Error(`${lock.replace(/\.lock$/, '')} is being built by pid ${String(holder)}; wait for it or stop it`, { cause: err });
-      }
-      fs.rmSync(lock, { force: true });
-    }
-  }
+  return acquirePidLock(lock, (holder) => `${lock.replace(/\.lock$/, '')} is being built by pid ${String(holder)}; wait for it or stop it`);
 }
 
 /** One finished bucket of a resumable build, kept in the build folder's _done/ so a restart skips it. */

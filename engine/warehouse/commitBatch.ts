@@ -146,9 +146,11 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** One writer at a time: an exclusive lock file holding the writer's pid; a dead writer's lock is taken over. */
-export function acquireWriterLock(warehouseDir: string): () => void {
-  const file = lockPath(warehouseDir);
+/**
+ * An exclusive lock file holding this process's pid; a lock left by a dead process is taken over, one held by a live
+ * process throws `busy(holder)`. Returns the release.
+ */
+export function acquirePidLock(file: string, busy: (holder: number) => string): () => void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -157,13 +159,18 @@ export function acquireWriterLock(warehouseDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder !== process.pid && pidAlive(holder)) {
-        throw new Error(`another ingest (pid ${String(holder)}) is writing to ${warehouseDir}`, { cause: err });
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && pidAlive(holder)) {
+        throw new Error(busy(holder), { cause: err });
       }
       fs.rmSync(file, { force: true });
     }
   }
-  throw new Error(`could not lock ${warehouseDir} for writing`);
+  throw new Error(`could not take the lock ${file}`);
+}
+
+/** One writer at a time: an exclusive lock file holding the writer's pid; a dead writer's lock is taken over. */
+export function acquireWriterLock(warehouseDir: string): () => void {
+  return acquirePidLock(lockPath(warehouseDir), (holder) => `another ingest (pid ${String(holder)}) is writing to ${warehouseDir}`);
 }
 
 /** Finish or discard whatever a previous writer left in _staging. Call with the writer lock held. */
