@@ -4,7 +4,8 @@
 -- 10 days (a 52/53-week year ending in the first days of January belongs to the prior year): from the period end date
 -- and the company's calendar only, never from a filing's DocumentFiscalYearFocus, which some filers tag one year low
 -- for years, and which would make a point-in-time answer's labels depend on which filings it can see.
--- One extra year after the last known year end (the year now being reported in 10-Qs) and one before the first.
+-- One extra year after the last known year end (the year now being reported in 10-Qs) and one before the first;
+-- likewise one after the last and one before the first year known only from interim spans.
 -- A company with no annual facts yet (a new registrant before its first 10-K) gets its years from where its
 -- half-year and nine-month year-to-date spans begin, labelled by where such a year would end.
 -- window_lo < period_end <= window_hi places a fact's end date in a fiscal year.
@@ -49,7 +50,8 @@ interim_years AS (
   WHERE o.cik IS NULL
 ),
 interim_bounded AS (
-  SELECT *, lead(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS next_start FROM interim_years
+  SELECT *, lead(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS next_start,
+         lag(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS prev_start FROM interim_years
 )
 SELECT cik, fiscal_year, fy_start, fy_end, true AS known,
        greatest(fy_start - 1, coalesce(prev_end, fy_start - 1)) AS window_lo, fy_end AS window_hi
@@ -63,4 +65,15 @@ FROM bounds
 UNION ALL
 SELECT cik, fiscal_year, fy_start, NULL, false, fy_start - 1,
        least(fy_start + 370, coalesce(next_start - 1, fy_start + 370))
-FROM interim_bounded;
+FROM interim_bounded
+UNION ALL
+-- the year after the last one the interim spans start (as after the last known year end): without it a Q1 10-Q filed
+-- after a registrant's H1/9M filings had no fiscal year, and its quarter was dropped
+SELECT cik, fiscal_year + 1, (fy_start + INTERVAL 1 YEAR)::DATE, NULL, false, fy_start + 370, (fy_start + INTERVAL 1 YEAR)::DATE + 370
+FROM interim_bounded
+WHERE next_start IS NULL
+UNION ALL
+-- and the year before the first (its comparatives), as before the first known year
+SELECT cik, fiscal_year - 1, (fy_start - INTERVAL 1 YEAR)::DATE, NULL, false, (fy_start - INTERVAL 1 YEAR)::DATE - 8, fy_start - 1
+FROM interim_bounded
+WHERE prev_start IS NULL;
