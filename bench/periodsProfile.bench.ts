@@ -3,6 +3,7 @@
 // the bucket table, in process CPU seconds (DuckDB runs in this process; the box is shared, so wall time misleads).
 // With --explain DIR, the EXPLAIN ANALYZE text of every step is written to DIR for the operator-level breakdown.
 // Usage: npm run bench -- periodsProfile [--companies 280] [--repeat 1] [--explain bench/out/explain] [--dir PATH]
+//        [--baseline REF [--layer FILE:MACRO:INNER]]
 //        [--outputs-only] [--keep DIR]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,12 @@ const compareName = flag('compare');
  * are kept and compared. The bucket table's select is each side's own (read from the ref's materializePeriods.ts).
  */
 const baselineRef = flag('baseline');
+/**
+ * --layer FILE:MACRO:INNER (with --baseline REF, default HEAD): one layer alone, the ref's version of MACRO against the
+ * tree's, each reading the layer below (INNER) from one table computed once, alternately (--repeat rounds); a layer's
+ * own cost is a second or two, well under the noise of the whole values step.
+ */
+const layerArg = flag('layer')?.split(':');
 const log = (line: string) => { console.log(line); };
 
 // the universe packed into one bucket: a full-density bucket is ~280 filers
@@ -83,7 +90,33 @@ try {
   const keepDir = keepName === undefined ? undefined : path.join(universe.dir, keepName);
   const compareDir = compareName === undefined ? undefined : path.join(universe.dir, compareName);
   const rows: { step: string; cpu: number; wall: number; rows: number }[] = [];
-  if (baselineRef !== undefined) await engine.withConnection(async (c) => {
+  if (layerArg !== undefined) await engine.withConnection(async (c) => {
+    const [file, macro, inner] = layerArg;
+    if (file === undefined || !/^\w+$/.test(macro ?? '') || !/^\w+$/.test(inner ?? '')) throw new Error('--layer expects FILE:MACRO:INNER');
+    const root = path.dirname(SQL_ROOT);
+    const ref = baselineRef ?? 'HEAD';
+    // each side's macro renamed, reading the stored layer below instead of recomputing it
+    const rename = (sql: string, side: string) => sql.replace(`MACRO ${String(macro)}(b, c, as_of)`, `MACRO ${String(macro)}_${side}(b, c, as_of)`)
+      .replaceAll(`${String(inner)}(b, c, as_of)`, 'layer_input');
+    await c.run(`CREATE OR REPLACE TEMP TABLE layer_input AS SELECT * FROM ${String(inner)}($b::INTEGER, NULL, NULL)`, { b: bucket });
+    await c.run(rename(execFileSync('git', ['show', `${ref}:${file}`], { cwd: root, encoding: 'utf8' }), 'baseline'));
+    await c.run(rename(fs.readFileSync(path.join(root, file), 'utf8'), 'current'));
+    const best = { baseline: Infinity, current: Infinity };
+    for (let round = 0; round < repeat; round++) {
+      for (const side of ['baseline', 'current'] as const) {
+        const c0 = cpuSeconds();
+        await c.run(`CREATE OR REPLACE TEMP TABLE layer_${side} AS SELECT * FROM ${String(macro)}_${side}($b::INTEGER, NULL, NULL)`, { b: bucket });
+        const cpu = cpuSeconds() - c0;
+        best[side] = Math.min(best[side], cpu);
+        log(`  round ${String(round + 1)} ${side}: ${macro ?? ''} ${cpu.toFixed(2)} CPU-s`);
+      }
+    }
+    const diff = await c.runAndReadAll(`SELECT (SELECT count(*) FROM (FROM layer_current EXCEPT ALL FROM layer_baseline))::INTEGER,
+      (SELECT count(*) FROM (FROM layer_baseline EXCEPT ALL FROM layer_current))::INTEGER`);
+    log(`${macro ?? ''} over a stored ${inner ?? ''}: best ${best.baseline.toFixed(2)} -> ${best.current.toFixed(2)} CPU-s (${(best.current / best.baseline).toFixed(2)}x); ${JSON.stringify(diff.getRows()[0])} rows only here / only there`);
+    for (const t of ['layer_input', 'layer_baseline', 'layer_current']) await c.run(`DROP TABLE IF EXISTS ${t}`);
+  });
+  else if (baselineRef !== undefined) await engine.withConnection(async (c) => {
     const root = path.dirname(SQL_ROOT);
     const changed = execFileSync('git', ['diff', '--name-only', baselineRef, '--', 'sql'], { cwd: root, encoding: 'utf8' })
       .split('\n').filter((f) => f.endsWith('.sql') && fs.existsSync(path.join(root, f)));

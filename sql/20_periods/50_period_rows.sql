@@ -39,9 +39,11 @@ chosen AS MATERIALIZED (
    QUALIFY row_number() OVER (PARTITION BY cik, series, period_end, fiscal_period, concept
                               ORDER BY fiscal_year DESC, method NULLS FIRST, value) = 1)
 ),
-referenced AS (
-  -- the rows a trailing value points at (its quarters), with their own inputs
-  SELECT rid, inputs FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen)
+referenced AS MATERIALIZED (
+  -- the inputs of every row a trailing value points at (its quarters), unnested once per row: a quarter row is
+  -- referenced by up to four trailing periods (and their per-share figures), which used to unnest it each time
+  SELECT rid, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS i
+  FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen)
 ),
 contributions AS MATERIALIZED (
   -- a value's own inputs, then those of the rows it refers to, each in its place in the list the layers below once
@@ -49,8 +51,7 @@ contributions AS MATERIALIZED (
   SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS ord
   FROM chosen
   UNION ALL
-  SELECT r.cik, r.series, r.period_end, r.fiscal_period, r.concept, unnest(q.inputs) AS s,
-         r.pos * 4096 + generate_subscripts(q.inputs, 1) AS ord
+  SELECT r.cik, r.series, r.period_end, r.fiscal_period, r.concept, q.s, r.pos * 4096 + q.i AS ord
   FROM (SELECT cik, series, period_end, fiscal_period, concept, unnest(refs) AS rid, generate_subscripts(refs, 1) AS pos
         FROM chosen WHERE refs IS NOT NULL) r
   JOIN referenced q USING (rid)
