@@ -8,7 +8,8 @@
 // The warehouse: the bench universe (bench/universe.ts, built once) made servable by bench/servedWarehouse.ts
 // (submissions ingested, periods refreshed and rendered bucket by bucket, cached beside the universe), or --warehouse.
 // Load client: wrk (bench/wrkClient.ts, bench/wrkWalk.lua) when installed, else this process's http.get loop; `--client
-// node|wrk` picks one, `--clients` measures both against the same servers in one run, `--accept-encoding gzip` sends it.
+// node|wrk` picks one, `--clients` measures both against the same servers in one run, `--accept-encoding gzip` sends it;
+// `--versus DIR` measures the app on another serving of the same warehouse beside it (halves of the cold keys each).
 // Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
 //   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
 //   [--hot-only [--rounds 3] [--cpu-prof DIR] (only the two hot keys: app and bare alternating per round, 5 s each, the
@@ -313,6 +314,56 @@ async function compareClients(dir: string, ciks: readonly number[], log: (s: str
   }
 }
 
+/**
+ * Two servings of the same warehouse in one run (`--versus DIR`: the same answers, say its store gzipped by
+ * bench/gzipRenderedStore.ts): each endpoint's cold keys split in two halves, one walked on each app (which app goes
+ * first alternates by endpoint), each against the bare route on the same half; then the hot key, alternating, 2 rounds.
+ */
+async function versus(dir: string, other: string, ciks: readonly number[], log: (s: string) => void): Promise<void> {
+  const bare = await spawn('bare', dir);
+  const fetcher = await spawn('app', dir);
+  const children = [bare, fetcher];
+  try {
+    const paths = ENDPOINTS.flatMap((e) => ciks.map((cik) => `${e}?cik=${String(cik)}`));
+    for (const p of paths) {
+      const r = await get(new http.Agent(), `${fetcher.ready.url}${p}`, fetcher.ready.token);
+      bare.send({ url: p, body: r.body.toString('base64') });
+    }
+    fetcher.stop();
+    const a = await spawn('app', dir);
+    const b = await spawn('app', other);
+    children.push(a, b);
+    const warm = ciks.flatMap((cik) => ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`));
+    await load(a, warm.filter((_, i) => i % 2 === 0));
+    await load(b, warm.filter((_, i) => i % 2 === 1));
+    const rows: string[][] = [];
+    let turn = 0;
+    for (const e of ENDPOINTS) {
+      const keys = paths.filter((p) => p.startsWith(`${e}?`));
+      const halves = [keys.filter((_, i) => i % 2 === 0), keys.filter((_, i) => i % 2 === 1)] as const;
+      const order = turn++ % 2 === 0 ? ([[a, 'A', halves[0]], [b, 'B', halves[1]]] as const) : ([[b, 'B', halves[1]], [a, 'A', halves[0]]] as const);
+      for (const [app, name, half] of order) {
+        const r = await load(app, half);
+        const base = await load(bare, half);
+        rows.push(row(`cold ${e} ${name}`, r, base), row(`cold ${e} bare Koa (${name}'s keys)`, base));
+      }
+    }
+    const hot = `${defined(ENDPOINTS[0], 'endpoint')}?cik=${String(defined(ciks[0], 'a company'))}`;
+    for (let round = 0; round < 2; round++) {
+      const pair = round === 0 ? ([[a, 'A'], [b, 'B']] as const) : ([[b, 'B'], [a, 'A']] as const);
+      for (const [app, name] of pair) {
+        const r = await load(app, [hot], 5);
+        const base = await load(bare, [hot], 5);
+        rows.push(row(`hot ${name}`, r, base), row(`hot bare Koa`, base));
+      }
+    }
+    log(`\nA = ${dir}\nB = ${other}\nc=${String(CONNECTIONS)}, ${String(ciks.length)} companies, each cold key measured once (even keys on A, odd on B)${ACCEPT_ENCODING === undefined ? '' : `, Accept-Encoding: ${ACCEPT_ENCODING}`}; ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([HEADER, ...rows]);
+  } finally {
+    for (const c of children) c.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const serveAt = argv.indexOf('--serve');
   if (serveAt !== -1) return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
@@ -332,6 +383,10 @@ async function main(): Promise<void> {
   log(`load client: ${CLIENT === 'wrk' ? 'wrk (C, one thread)' : 'Node http.get loop in the bench process (install wrk for a lighter client: apt-get install -y wrk)'}${ACCEPT_ENCODING === undefined ? '' : `; Accept-Encoding: ${ACCEPT_ENCODING}`}`);
   if (argv.includes('--hot-only')) {
     await hotOnly(dir, defined(ciks[0], 'a company'), log);
+    process.exit(0);
+  }
+  if (argv.includes('--versus')) {
+    await versus(dir, path.resolve(defined(argv[argv.indexOf('--versus') + 1], '--versus DIR')), ciks, log);
     process.exit(0);
   }
   if (argv.includes('--clients')) {
