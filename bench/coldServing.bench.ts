@@ -7,6 +7,9 @@
 // taken from the server's).
 // The warehouse: the bench universe (bench/universe.ts, built once) made servable by bench/servedWarehouse.ts
 // (submissions ingested, periods refreshed and rendered bucket by bucket, cached beside the universe), or --warehouse.
+// Load client: wrk (bench/wrkClient.ts, bench/wrkWalk.lua) when installed, else this process's http.get loop; `--client
+// node|wrk` picks one, `--clients` measures both against the same servers in one run, `--accept-encoding gzip` sends it;
+// `--versus DIR` measures the app on another serving of the same warehouse beside it (halves of the cold keys each).
 // Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
 //   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
 //   [--hot-only [--rounds 3] [--cpu-prof DIR] (only the two hot keys: app and bare alternating per round, 5 s each, the
@@ -20,6 +23,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import { Engine } from '../engine/db/Engine.ts';
 import { RENDERED_DIR, RenderedStoreReader } from '../engine/serving/RenderedStore.ts';
@@ -33,10 +37,16 @@ import { BENCH_OUT, ensureUniverse, universeCik } from './universe.ts';
 import { ensureServedWarehouse } from './servedWarehouse.ts';
 import { numberArg, percentile, printTable } from './measure.ts';
 import { toParent } from './toParent.ts';
+import { wrkAvailable, wrkLoad } from './wrkClient.ts';
 
 const argv = process.argv.slice(2);
 const CONNECTIONS = 16;
 const ENDPOINTS = ['/v1/api/financials/as-reported', '/v1/api/financials/income-statement', '/v1/api/company/details'];
+type Client = 'wrk' | 'node';
+/** The load client: wrk when installed (`apt-get install wrk`), else this process's http.get loop; `--client` picks. */
+const CLIENT: Client = argv.includes('--client') ? (argv[argv.indexOf('--client') + 1] === 'node' ? 'node' : 'wrk') : wrkAvailable() ? 'wrk' : 'node';
+/** `--accept-encoding gzip`: every measured request says it takes gzip (the bare route then sends its bodies gzipped). */
+const ACCEPT_ENCODING = argv.includes('--accept-encoding') ? defined(argv[argv.indexOf('--accept-encoding') + 1], '--accept-encoding VALUE') : undefined;
 
 interface Ready { url: string; token: string }
 /** A server's RSS and CPU time so far (user + system, ms). */
@@ -49,16 +59,26 @@ const probe = (): Probe => {
 /** Child: serve `dir` with the real app (Pro token, limits that never throttle), or the bare route with given bodies. */
 async function serve(kind: string, dir: string): Promise<void> {
   if (kind === 'bare') {
-    const bodies = new Map<string, Buffer>();
+    const bodies = new Map<string, { raw: Buffer; gzip: Buffer }>();
     const bare = new Koa();
     bare.use((ctx) => {
       ctx.type = 'application/json; charset=utf-8';
-      ctx.body = bodies.get(ctx.url) ?? Buffer.from('{}');
+      const body = bodies.get(ctx.url);
+      // the same bytes the app sends a client that takes gzip: compressed once, ahead of the run
+      if (body && (ctx.get('Accept-Encoding').includes('gzip'))) {
+        ctx.set('Content-Encoding', 'gzip');
+        ctx.body = body.gzip;
+      } else {
+        ctx.body = body?.raw ?? Buffer.from('{}');
+      }
     });
     const server = await startServer(bare, 0, '127.0.0.1');
     process.on('message', (m: { url: string; body: string } | 'rss') => {
       if (m === 'rss') toParent(probe());
-      else bodies.set(m.url, Buffer.from(m.body, 'base64'));
+      else {
+        const raw = Buffer.from(m.body, 'base64');
+        bodies.set(m.url, { raw, gzip: zlib.gzipSync(raw, { level: 6 }) });
+      }
     });
     toParent({ url: server.url, token: '' } satisfies Ready);
   } else {
@@ -120,13 +140,15 @@ async function spawn(kind: string, dir: string, profileDir?: string): Promise<Ch
   };
 }
 
-/** `serverCpuMs` / `clientCpuMs`: CPU the server child and this (client) process spent during the run. */
-interface Run { ms: number[]; seconds: number; errors: number; statuses: Record<string, number>; serverCpuMs: number; clientCpuMs: number }
+/** `serverCpuMs` / `clientCpuMs`: CPU the server child and the client (this process, or wrk) spent during the run. */
+interface Run { count: number; p50: number; p99: number; seconds: number; errors: number; statuses: Record<string, number>; serverCpuMs: number; clientCpuMs: number; client: Client }
 
-function get(agent: http.Agent, url: string, token: string): Promise<{ status: number; ms: number; body: Buffer }> {
+function get(agent: http.Agent, url: string, token: string, acceptEncoding?: string): Promise<{ status: number; ms: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    http.get(url, { agent, headers: token ? { Authorization: `Bearer ${token}` } : {} }, (res) => {
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    if (acceptEncoding !== undefined) headers['Accept-Encoding'] = acceptEncoding;
+    http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => { resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks) }); });
@@ -135,11 +157,21 @@ function get(agent: http.Agent, url: string, token: string): Promise<{ status: n
   });
 }
 
-/** Each path once (or cycling until `seconds` pass), CONNECTIONS at a time, against `server`. */
-async function load(server: Child, paths: readonly string[], seconds?: number): Promise<Run> {
+/** Each path once (or cycling until `seconds` pass), CONNECTIONS at a time, against `server`, with `client`. */
+async function load(server: Child, paths: readonly string[], seconds?: number, client: Client = CLIENT): Promise<Run> {
+  if (client === 'node') return nodeLoad(server, paths, seconds);
+  const server0 = (await server.probe()).cpuMs;
+  const w = await wrkLoad(server.ready.url, paths, { connections: CONNECTIONS, token: server.ready.token, acceptEncoding: ACCEPT_ENCODING, seconds });
+  const serverCpuMs = (await server.probe()).cpuMs - server0;
+  const errors = w.errors + Object.entries(w.statuses).reduce((n, [status, k]) => n + (Number(status) >= 500 ? k : 0), 0);
+  return { count: w.requests, p50: w.p50Ms, p99: w.p99Ms, seconds: w.seconds, errors, statuses: w.statuses, serverCpuMs, clientCpuMs: w.clientCpuMs, client: 'wrk' };
+}
+
+async function nodeLoad(server: Child, paths: readonly string[], seconds?: number): Promise<Run> {
   const { url: base, token } = server.ready;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const run: Run = { ms: [], seconds: 0, errors: 0, statuses: {}, serverCpuMs: 0, clientCpuMs: 0 };
+  const ms: number[] = [];
+  const run: Run = { count: 0, p50: 0, p99: 0, seconds: 0, errors: 0, statuses: {}, serverCpuMs: 0, clientCpuMs: 0, client: 'node' };
   const server0 = (await server.probe()).cpuMs;
   const client0 = process.cpuUsage();
   const started = performance.now();
@@ -149,10 +181,10 @@ async function load(server: Child, paths: readonly string[], seconds?: number): 
     for (;;) {
       const n = i++;
       if (seconds === undefined ? n >= paths.length : Date.now() >= end) return;
-      const r = await get(agent, `${base}${defined(paths[n % paths.length], 'path')}`, token);
+      const r = await get(agent, `${base}${defined(paths[n % paths.length], 'path')}`, token, ACCEPT_ENCODING);
       run.statuses[r.status] = (run.statuses[r.status] ?? 0) + 1;
       if (r.status >= 500) run.errors++;
-      run.ms.push(r.ms);
+      ms.push(r.ms);
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
@@ -161,16 +193,17 @@ async function load(server: Child, paths: readonly string[], seconds?: number): 
   run.clientCpuMs = (client.user + client.system) / 1000;
   run.serverCpuMs = (await server.probe()).cpuMs - server0;
   agent.destroy();
-  run.ms.sort((a, b) => a - b);
-  return run;
+  ms.sort((a, b) => a - b);
+  return { ...run, count: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99) };
 }
 
-const rate = (r: Run) => r.ms.length / r.seconds;
+const rate = (r: Run) => r.count / r.seconds;
 const row = (name: string, r: Run, base?: Run): string[] => [
-  name, String(r.ms.length), rate(r).toFixed(0), percentile(r.ms, 50).toFixed(1), percentile(r.ms, 99).toFixed(1),
-  base ? `${((100 * rate(r)) / rate(base)).toFixed(0)}%` : '', (r.serverCpuMs / r.ms.length).toFixed(2), (r.clientCpuMs / r.ms.length).toFixed(2),
+  name, r.client, String(r.count), rate(r).toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1),
+  base ? `${((100 * rate(r)) / rate(base)).toFixed(0)}%` : '', (r.serverCpuMs / r.count).toFixed(3), (r.clientCpuMs / r.count).toFixed(3),
   JSON.stringify(r.statuses),
 ];
+const HEADER = ['run', 'client', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server cpu ms/req', 'client cpu ms/req', 'statuses'];
 
 /** The store's point read alone (index lookup and positional read of the record), no HTTP, no DuckDB. */
 function pointReads(dir: string, log: (s: string) => void): void {
@@ -211,7 +244,7 @@ async function hotOnly(dir: string, cik: number, log: (s: string) => void): Prom
       await load(bare, [k], 2);
     }
     // on a loaded box req/s swings with the neighbours; the server's own CPU per request is the steadier figure
-    const perRequest = (r: Run) => r.serverCpuMs / r.ms.length;
+    const perRequest = (r: Run) => r.serverCpuMs / r.count;
     const rows: string[][] = [];
     const shares = new Map<string, { rate: number[]; cpu: number[] }>(keys.map((k) => [k, { rate: [], cpu: [] }]));
     for (let round = 1; round <= rounds; round++) {
@@ -224,7 +257,7 @@ async function hotOnly(dir: string, cik: number, log: (s: string) => void): Prom
       }
     }
     log(`\nHot keys, c=${String(CONNECTIONS)}, ${String(rounds)} round(s); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
-    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server cpu ms/req', 'client cpu ms/req', 'statuses'], ...rows]);
+    printTable([HEADER, ...rows]);
     const median = (xs: number[]) => `${(100 * percentile([...xs].sort((x, y) => x - y), 50)).toFixed(0)}%`;
     const each = (xs: number[]) => xs.map((x) => `${(100 * x).toFixed(0)}%`).join(', ');
     for (const [k, s] of shares) {
@@ -233,6 +266,101 @@ async function hotOnly(dir: string, cik: number, log: (s: string) => void): Prom
   } finally {
     app.stop();
     bare.stop();
+  }
+}
+
+/**
+ * wrk against the Node client on the same servers in one run: each endpoint's cold keys split in two halves (wrk walks
+ * one, the Node client the other, on the app and on the bare route), then the hot key with each client for 5 s.
+ */
+async function compareClients(dir: string, ciks: readonly number[], log: (s: string) => void): Promise<void> {
+  if (!wrkAvailable()) throw new Error('--clients needs wrk on PATH (apt-get install -y wrk)');
+  const bare = await spawn('bare', dir);
+  const fetcher = await spawn('app', dir);
+  const children = [bare, fetcher];
+  try {
+    const paths = ENDPOINTS.flatMap((e) => ciks.map((cik) => `${e}?cik=${String(cik)}`));
+    for (const p of paths) {
+      const r = await get(new http.Agent(), `${fetcher.ready.url}${p}`, fetcher.ready.token);
+      bare.send({ url: p, body: r.body.toString('base64') });
+    }
+    fetcher.stop();
+    const app = await spawn('app', dir);
+    children.push(app);
+    // the warm-up runs the same code on other keys (quarterly series), with both clients
+    const warm = ciks.flatMap((cik) => ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`));
+    await load(app, warm.filter((_, i) => i % 2 === 0), undefined, 'wrk');
+    await load(app, warm.filter((_, i) => i % 2 === 1), undefined, 'node');
+    const rows: string[][] = [];
+    for (const e of ENDPOINTS) {
+      const keys = paths.filter((p) => p.startsWith(`${e}?`));
+      const half = [keys.filter((_, i) => i % 2 === 0), keys.filter((_, i) => i % 2 === 1)] as const;
+      const aw = await load(app, half[0], undefined, 'wrk');
+      const an = await load(app, half[1], undefined, 'node');
+      const bw = await load(bare, half[0], undefined, 'wrk');
+      const bn = await load(bare, half[1], undefined, 'node');
+      rows.push(row(`cold ${e} rendered`, aw, bw), row(`cold ${e} rendered`, an, bn), row(`cold ${e} bare Koa`, bw), row(`cold ${e} bare Koa`, bn));
+    }
+    const hot = `${defined(ENDPOINTS[0], 'endpoint')}?cik=${String(defined(ciks[0], 'a company'))}`;
+    for (const client of ['wrk', 'node'] as const) {
+      const a = await load(app, [hot], 5, client);
+      const b = await load(bare, [hot], 5, client);
+      rows.push(row(`hot ${hot} rendered`, a, b), row(`hot ${hot} bare Koa`, b));
+    }
+    log(`\nClients compared, c=${String(CONNECTIONS)}, ${String(ciks.length)} companies (each cold key measured once: even keys by wrk, odd keys by the Node client)${ACCEPT_ENCODING === undefined ? '' : `, Accept-Encoding: ${ACCEPT_ENCODING}`}; ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([HEADER, ...rows]);
+  } finally {
+    for (const c of children) c.stop();
+  }
+}
+
+/**
+ * Two servings of the same warehouse in one run (`--versus DIR`: the same answers, say its store gzipped by
+ * bench/gzipRenderedStore.ts): each endpoint's cold keys split in two halves, one walked on each app (which app goes
+ * first alternates by endpoint), each against the bare route on the same half; then the hot key, alternating, 2 rounds.
+ */
+async function versus(dir: string, other: string, ciks: readonly number[], log: (s: string) => void): Promise<void> {
+  const bare = await spawn('bare', dir);
+  const fetcher = await spawn('app', dir);
+  const children = [bare, fetcher];
+  try {
+    const paths = ENDPOINTS.flatMap((e) => ciks.map((cik) => `${e}?cik=${String(cik)}`));
+    for (const p of paths) {
+      const r = await get(new http.Agent(), `${fetcher.ready.url}${p}`, fetcher.ready.token);
+      bare.send({ url: p, body: r.body.toString('base64') });
+    }
+    fetcher.stop();
+    const a = await spawn('app', dir);
+    const b = await spawn('app', other);
+    children.push(a, b);
+    const warm = ciks.flatMap((cik) => ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`));
+    await load(a, warm.filter((_, i) => i % 2 === 0));
+    await load(b, warm.filter((_, i) => i % 2 === 1));
+    const rows: string[][] = [];
+    let turn = 0;
+    for (const e of ENDPOINTS) {
+      const keys = paths.filter((p) => p.startsWith(`${e}?`));
+      const halves = [keys.filter((_, i) => i % 2 === 0), keys.filter((_, i) => i % 2 === 1)] as const;
+      const order = turn++ % 2 === 0 ? ([[a, 'A', halves[0]], [b, 'B', halves[1]]] as const) : ([[b, 'B', halves[1]], [a, 'A', halves[0]]] as const);
+      for (const [app, name, half] of order) {
+        const r = await load(app, half);
+        const base = await load(bare, half);
+        rows.push(row(`cold ${e} ${name}`, r, base), row(`cold ${e} bare Koa (${name}'s keys)`, base));
+      }
+    }
+    const hot = `${defined(ENDPOINTS[0], 'endpoint')}?cik=${String(defined(ciks[0], 'a company'))}`;
+    for (let round = 0; round < 2; round++) {
+      const pair = round === 0 ? ([[a, 'A'], [b, 'B']] as const) : ([[b, 'B'], [a, 'A']] as const);
+      for (const [app, name] of pair) {
+        const r = await load(app, [hot], 5);
+        const base = await load(bare, [hot], 5);
+        rows.push(row(`hot ${name}`, r, base), row(`hot bare Koa`, base));
+      }
+    }
+    log(`\nA = ${dir}\nB = ${other}\nc=${String(CONNECTIONS)}, ${String(ciks.length)} companies, each cold key measured once (even keys on A, odd on B)${ACCEPT_ENCODING === undefined ? '' : `, Accept-Encoding: ${ACCEPT_ENCODING}`}; ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([HEADER, ...rows]);
+  } finally {
+    for (const c of children) c.stop();
   }
 }
 
@@ -252,8 +380,17 @@ async function main(): Promise<void> {
   const { dir, ciks } = given === undefined
     ? await ensureServedWarehouse(universe, log)
     : { dir: path.resolve(given), ciks: Array.from({ length: universe.companies }, (_, i) => universeCik(universe, i)) };
+  log(`load client: ${CLIENT === 'wrk' ? 'wrk (C, one thread)' : 'Node http.get loop in the bench process (install wrk for a lighter client: apt-get install -y wrk)'}${ACCEPT_ENCODING === undefined ? '' : `; Accept-Encoding: ${ACCEPT_ENCODING}`}`);
   if (argv.includes('--hot-only')) {
     await hotOnly(dir, defined(ciks[0], 'a company'), log);
+    process.exit(0);
+  }
+  if (argv.includes('--versus')) {
+    await versus(dir, path.resolve(defined(argv[argv.indexOf('--versus') + 1], '--versus DIR')), ciks, log);
+    process.exit(0);
+  }
+  if (argv.includes('--clients')) {
+    await compareClients(dir, ciks, log);
     process.exit(0);
   }
   pointReads(dir, log);
@@ -318,7 +455,7 @@ async function main(): Promise<void> {
     const keys = (e: string) => measured.filter((p) => p.startsWith(e)).length;
     log(`\nCold serving, c=${String(CONNECTIONS)}, universe of ${String(companies)} companies (2015-2024) in ${String(buckets)} bucket(s), each measured cold once per endpoint ` +
       `(${ENDPOINTS.map((e) => `${e.split('/').at(-1) ?? e}: ${String(keys(e))}`).join(', ')} keys); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
-    printTable([['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server cpu ms/req', 'client cpu ms/req', 'statuses'], ...byEndpoint,
+    printTable([HEADER, ...byEndpoint,
       row(`hot ${hot} rendered`, hr, hb), row(`hot ${hot} bare Koa`, hb), row(`hot ${hotIncome} rendered`, hr2, hb2), row(`hot ${hotIncome} bare Koa`, hb2)]);
 
     // memory: a fresh server under a mixed load (cold and hot keys, asOf and other currencies that run live)
@@ -337,13 +474,14 @@ async function main(): Promise<void> {
     samples.push(await mem.rss());
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
     const warm = samples.slice(Math.floor(samples.length / 4));
-    log(`\nMixed load ${String(seconds)} s: ${String(m.ms.length)} requests, ${rate(m).toFixed(0)} req/s, p50 ${percentile(m.ms, 50).toFixed(1)} ms, p99 ${percentile(m.ms, 99).toFixed(1)} ms, ${JSON.stringify(m.statuses)}`);
+    log(`\nMixed load ${String(seconds)} s (${m.client}): ${String(m.count)} requests, ${rate(m).toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, ${JSON.stringify(m.statuses)}`);
     log(`RSS MB: start ${mb(defined(samples[0], 'rss'))}, after warm-up min ${mb(Math.min(...warm))} max ${mb(Math.max(...warm))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples)`);
     const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'coldServing.json'), JSON.stringify({
       companies, buckets, seconds,
-      cold: Object.fromEntries(runs.map(([e, r]) => [e, { rps: rate(r), p50: percentile(r.ms, 50), p99: percentile(r.ms, 99) }])),
+      client: CLIENT, acceptEncoding: ACCEPT_ENCODING ?? null,
+      cold: Object.fromEntries(runs.map(([e, r]) => [e, { rps: rate(r), p50: r.p50, p99: r.p99 }])),
       hot: { rendered: rate(hr), bare: rate(hb) }, rss: samples,
     }, null, 2));
   } finally {

@@ -3,7 +3,7 @@
 // and the declared shape). Data comes from engine/query only; this file holds no SQL and no connection.
 import crypto from 'node:crypto';
 import type Koa from 'koa';
-import { answerCache, countRows, jsonRows, macroCall, renderedJsonArray, rowStream, LruCache, PoolBusyError, QueryAbortedError, type AnswerCache, type Engine, type ResolvedEntity } from '../engine/query/index.ts';
+import { answerCache, countRows, jsonRows, macroCall, renderedGzipArray, renderedJsonArray, rowStream, LruCache, PoolBusyError, QueryAbortedError, type AnswerCache, type Engine, type ResolvedEntity } from '../engine/query/index.ts';
 import type { Account } from '../engine/accounts/TokenStore.ts';
 import type { AppState } from './AppState.ts';
 import type { CallInput, Endpoint } from './registry.ts';
@@ -149,13 +149,35 @@ function serveRendered(ctx: Koa.Context, endpoint: Endpoint, deps: HandlerDeps, 
   return sendRendered(ctx, deps.engine, macroCall(deps.engine, endpoint, { entity, params: request.params, plan: request.plan }));
 }
 
-/** Sends the call's rendered JSON array (the bytes the stream would write); false when the store does not hold it. */
+/**
+ * Sends the call's rendered JSON array (the bytes the stream would write); false when the store does not hold it. A
+ * client that takes gzip gets the gzip the store keeps beside the record, as-is (koa-compress leaves a body that has a
+ * Content-Encoding alone), where koa-compress would compress the same bytes on every request.
+ */
 function sendRendered(ctx: Koa.Context, engine: Engine, call: ReturnType<typeof macroCall>): boolean {
+  const gzipped = takesGzip(ctx) ? renderedGzipArray(engine, call) : null;
+  if (gzipped) {
+    ctx.type = `${MEDIA.json}; charset=utf-8`;
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzipped;
+    return true;
+  }
   const rendered = renderedJsonArray(engine, call);
   if (!rendered) return false;
   ctx.type = `${MEDIA.json}; charset=utf-8`;
   ctx.body = rendered;
   return true;
+}
+
+/**
+ * Whether koa-compress would send this response gzip-encoded or in another encoding the client prefers to identity (a
+ * GET whose Accept-Encoding takes gzip; a missing header means identity there, `*` gzip): the stored gzip is then what
+ * the client decodes. HEAD stays identity, as koa-compress leaves it.
+ */
+function takesGzip(ctx: Koa.Context): boolean {
+  const accepted = ctx.get('Accept-Encoding');
+  if (ctx.method !== 'GET' || (!accepted.includes('gzip') && !accepted.includes('*'))) return false;
+  return ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
 }
 
 function entityKey(endpoint: Endpoint, request: Request): string | null {

@@ -3,17 +3,20 @@
 // and decoded rendered records keyed by store generation and key (a generation's files never change). Entries of an
 // older version or generation are never asked for again and age out.
 import type { Engine } from '../db/Engine.ts';
-import type { HotRecords, RenderedRows } from '../serving/RenderedStore.ts';
+import type { GzippedAnswer, HotRecords, RenderedRows } from '../serving/RenderedStore.ts';
 import { LruCache } from './LruCache.ts';
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
-function sizeOf(value: string | RenderedRows): number {
-  return typeof value === 'string' ? value.length * 2 : value.array.length + 4 * (value.ends.length + 1);
+type Kept = string | RenderedRows | GzippedAnswer;
+
+function sizeOf(value: Kept): number {
+  if (typeof value === 'string') return value.length * 2;
+  return 'gzip' in value ? value.gzip.length + 16 : value.array.length + 4 * (value.ends.length + 1);
 }
 
 export class AnswerCache implements HotRecords {
-  private readonly lru: LruCache<string | RenderedRows>;
+  private readonly lru: LruCache<Kept>;
 
   constructor(readonly maxBytes: number) {
     this.lru = new LruCache(maxBytes, sizeOf);
@@ -31,11 +34,20 @@ export class AnswerCache implements HotRecords {
 
   rows(generation: string, key: string): RenderedRows | undefined {
     const v = this.lru.get(`r\n${generation}\n${key}`);
-    return typeof v === 'string' ? undefined : v;
+    return typeof v === 'string' || v === undefined || 'gzip' in v ? undefined : v;
   }
 
   keep(generation: string, key: string, rows: RenderedRows): void {
     this.lru.set(`r\n${generation}\n${key}`, rows);
+  }
+
+  gzipped(generation: string, key: string): GzippedAnswer | undefined {
+    const v = this.lru.get(`g\n${generation}\n${key}`);
+    return typeof v === 'string' || v === undefined || !('gzip' in v) ? undefined : v;
+  }
+
+  keepGzipped(generation: string, key: string, answer: GzippedAnswer): void {
+    this.lru.set(`g\n${generation}\n${key}`, answer);
   }
 }
 

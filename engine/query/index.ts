@@ -3,7 +3,7 @@
 export { mapInput, type MacroQuery, type MacroCall } from './MacroQuery.ts';
 export { macroCall } from './macroCall.ts';
 export { jsonRows, countRows } from './runMacro.ts';
-export { renderedJsonArray } from './renderedAnswer.ts';
+export { renderedGzipArray, renderedJsonArray } from './renderedAnswer.ts';
 export { answerCache, AnswerCache, DEFAULT_ANSWER_CACHE_BYTES } from './AnswerCache.ts';
 export { LruCache } from './LruCache.ts';
 export { rowStream, type Format, type StreamOptions } from './rowStream.ts';

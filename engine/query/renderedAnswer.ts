@@ -45,6 +45,18 @@ export function renderedJsonArray(engine: Engine, call: MacroCall): Buffer | nul
   return Buffer.concat([array.subarray(0, ends[hit.limit - 1]), CLOSE]);
 }
 
+/**
+ * The call's whole JSON array gzipped as the store keeps it, or null when the store does not hold it gzipped (an answer
+ * under 1 KiB, a generation written before gzip was kept) or the call's `limit` takes fewer rows than it has.
+ */
+export function renderedGzipArray(engine: Engine, call: MacroCall): Buffer | null {
+  const at = lookupKey(call.macro, call.args, call.omitWhenNull);
+  if (!at) return null;
+  const found = renderedStoreFor(engine)?.gzipped(at.key, answerCache(engine));
+  if (!found || (at.limit !== null && at.limit < found.rows)) return null;
+  return found.gzip;
+}
+
 /** A CIK's rendered resolve_entity row: the row, null when the CIK names nothing, undefined when not rendered. */
 export function renderedResolution(engine: Engine, cik: number): ResolvedEntity | null | undefined {
   const found = renderedStoreFor(engine)?.rows(resolutionKey(cik), answerCache(engine));

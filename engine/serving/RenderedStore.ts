@@ -3,8 +3,12 @@
 // index of key -> offset and length), published by renaming `_rendered/state.json` over the previous one; the state
 // names the warehouse version (the commit manifests) the answers reflect, so a reader of another version ignores it.
 // The bodies stay on disk (the OS page cache holds the hot ones): the process keeps only the index, whatever the size.
+// A record of an answer of 1 KiB or more is followed by the gzip of its JSON array, sent as-is to a client that takes
+// gzip (the bytes koa-compress would otherwise compress on every request); its index line says so with two more
+// columns. A generation written before that has three-column lines and no gzip: it is read as it always was.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 export const RENDERED_DIR = '_rendered';
 const STATE = 'state.json';
@@ -49,6 +53,9 @@ export function writeState(warehouseDir: string, state: RenderedState): void {
   fs.renameSync(tmp, path.join(root, STATE));
 }
 
+/** The size from which an answer is kept gzipped too: koa-compress's threshold, below which the app sends it raw. */
+export const GZIP_FROM_BYTES = 1024;
+
 /** Record layout: u32 row count n, n u32 row ends, then the array bytes. */
 export function encodeRows(rows: readonly string[]): Buffer {
   const parts = rows.map((r) => Buffer.from(r, 'utf8'));
@@ -88,24 +95,51 @@ function decodeRows(record: Buffer): RenderedRows {
   return { array: record.subarray(4 * (n + 1)), ends };
 }
 
+/** The record's JSON array (after the row count and the row ends) and its row count. */
+function arrayOf(record: Buffer): { array: Buffer; rows: number } {
+  const rows = record.readUInt32LE(0);
+  return { array: record.subarray(4 * (rows + 1)), rows };
+}
+
+/** gzip of an answer's array as the store keeps it (level 6, koa-compress's gzip level here). */
+export function gzipArray(array: Buffer): Buffer {
+  return zlib.gzipSync(array, { level: 6 });
+}
+
+/** Where a record lies in the records file; `gzipLength` > 0: its array's gzip follows it. */
+interface Entry { offset: number; length: number; gzipLength: number; rows: number }
+
 /** Appends records to a new generation and publishes it; nothing is visible to readers before `publish`. */
 export class RenderedStoreWriter {
   private readonly dir: string;
   private readonly fd: number;
   private offset = 0;
   private readonly index: string[] = [];
+  private readonly gzip: boolean;
 
-  constructor(private readonly warehouseDir: string, readonly generation: string) {
+  /** `gzip: false` writes records alone (the format of generations written before gzip was kept). */
+  constructor(private readonly warehouseDir: string, readonly generation: string, options: { gzip?: boolean } = {}) {
     this.dir = path.join(warehouseDir, RENDERED_DIR, generation);
+    this.gzip = options.gzip ?? true;
     fs.mkdirSync(this.dir, { recursive: true });
     this.fd = fs.openSync(path.join(this.dir, RECORDS), 'w');
   }
 
-  put(key: string, record: Buffer): void {
+  /** A record (encodeRows' layout); its gzip is computed here when the answer is large enough, or taken as given. */
+  put(key: string, record: Buffer, gzipped?: Buffer): void {
     if (key.includes('\t') || key.includes('\n')) throw new Error(`rendered store key has a tab or newline: ${JSON.stringify(key)}`);
+    const { array, rows } = arrayOf(record);
+    const gz = !this.gzip ? undefined : gzipped ?? (array.length >= GZIP_FROM_BYTES ? gzipArray(array) : undefined);
     fs.writeSync(this.fd, record);
-    this.index.push(`${key}\t${String(this.offset)}\t${String(record.length)}`);
-    this.offset += record.length;
+    if (gz) fs.writeSync(this.fd, gz);
+    this.index.push(gz ? `${key}\t${String(this.offset)}\t${String(record.length)}\t${String(gz.length)}\t${String(rows)}` : `${key}\t${String(this.offset)}\t${String(record.length)}`);
+    this.offset += record.length + (gz?.length ?? 0);
+  }
+
+  /** A record of another generation, with its gzip when that generation kept one (not compressed again). */
+  copy(from: RenderedStoreReader, key: string): void {
+    const record = from.record(key);
+    if (record) this.put(key, record, from.gzipped(key)?.gzip);
   }
 
   putRows(key: string, rows: readonly string[]): void {
@@ -145,6 +179,14 @@ export class RenderedStoreWriter {
 export interface HotRecords {
   rows(generation: string, key: string): RenderedRows | undefined;
   keep(generation: string, key: string, rows: RenderedRows): void;
+  gzipped(generation: string, key: string): GzippedAnswer | undefined;
+  keepGzipped(generation: string, key: string, answer: GzippedAnswer): void;
+}
+
+/** A record's JSON array gzipped, as stored beside it, and the record's row count (a `limit` below it cannot use it). */
+export interface GzippedAnswer {
+  readonly gzip: Buffer;
+  readonly rows: number;
 }
 
 /** One published generation opened for point reads: the index in memory, the records read by position. */
@@ -152,7 +194,7 @@ export class RenderedStoreReader {
   private constructor(
     readonly state: RenderedState,
     private readonly fd: number,
-    private readonly index: Map<string, { offset: number; length: number }>,
+    private readonly index: Map<string, Entry>,
   ) {}
 
   /** The published generation, or null when there is none or it cannot be opened (a newer render replaced it). */
@@ -168,10 +210,12 @@ export class RenderedStoreReader {
     } catch {
       return null;
     }
-    const index = new Map<string, { offset: number; length: number }>();
+    const index = new Map<string, Entry>();
     for (const line of text.split('\n')) {
-      const [key, offset, length] = line.split('\t');
-      if (key !== undefined && offset !== undefined && length !== undefined) index.set(key, { offset: Number(offset), length: Number(length) });
+      const [key, offset, length, gzipLength, rows] = line.split('\t');
+      if (key !== undefined && offset !== undefined && length !== undefined) {
+        index.set(key, { offset: Number(offset), length: Number(length), gzipLength: Number(gzipLength ?? 0), rows: Number(rows ?? 0) });
+      }
     }
     return new RenderedStoreReader(state, fd, index);
   }
@@ -187,11 +231,25 @@ export class RenderedStoreReader {
   /** The record's bytes, undefined when the key was not rendered. */
   record(key: string): Buffer | undefined {
     const at = this.index.get(key);
-    if (!at) return undefined;
-    const buf = Buffer.allocUnsafe(at.length);
+    return at && this.read(key, at.offset, at.length);
+  }
+
+  /** The gzip kept beside the record, undefined when the key was not rendered or its generation kept none. */
+  gzipped(key: string, hot?: HotRecords): GzippedAnswer | undefined {
+    const kept = hot?.gzipped(this.state.generation, key);
+    if (kept) return kept;
+    const at = this.index.get(key);
+    if (!at || at.gzipLength === 0) return undefined;
+    const answer = { gzip: this.read(key, at.offset + at.length, at.gzipLength), rows: at.rows };
+    hot?.keepGzipped(this.state.generation, key, answer);
+    return answer;
+  }
+
+  private read(key: string, offset: number, length: number): Buffer {
+    const buf = Buffer.allocUnsafe(length);
     let read = 0;
-    while (read < at.length) {
-      const n = fs.readSync(this.fd, buf, read, at.length - read, at.offset + read);
+    while (read < length) {
+      const n = fs.readSync(this.fd, buf, read, length - read, offset + read);
       if (n === 0) throw new Error(`rendered store ${this.state.generation}: record ${key} is truncated`);
       read += n;
     }

@@ -177,8 +177,7 @@ export async function renderAnswers(engine: Engine, options: RenderOptions = {})
       for (const key of previous.keys()) {
         const cik = cikOfKey(key);
         if (sourceOfKey(key) === 'periods' ? periodsStale(cik) : entityStale(cik)) continue;
-        const record = previous.record(key);
-        if (record) writer.put(key, record);
+        writer.copy(previous, key);
       }
     }
     let t = performance.now();

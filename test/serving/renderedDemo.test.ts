@@ -7,7 +7,8 @@ import { openTempEngine } from '../helpers/tempWarehouse.ts';
 import { buildDemoWarehouse } from '../../demo/buildDemoWarehouse.ts';
 import { DEMO_COMPANIES } from '../../demo/demoCompanies.ts';
 import { readRenderedState } from '../../engine/serving/RenderedStore.ts';
-import { assertRenderedEqualsLive, assertStoreEqualsMacros, servePair, type Pair } from './renderedVsLive.ts';
+import { assertGzipDecodesToLive, assertRenderedEqualsLive, assertStoreEqualsMacros, servePair, type Pair } from './renderedVsLive.ts';
+import { renderedStoreFor } from '../../engine/serving/renderedStoreFor.ts';
 
 let wh: Awaited<ReturnType<typeof openTempEngine>>;
 let pair: Pair | undefined;
@@ -36,4 +37,13 @@ test('every demo company answers from the store exactly what the live path answe
   assert.ok(pair);
   const { companies } = await assertRenderedEqualsLive(pair, ['Starter']);
   assert.ok(companies >= DEMO_COMPANIES.length);
+});
+
+test('a client taking gzip gets the demo companies\' answers from the stored gzip, decoding to the live bytes', async () => {
+  assert.ok(pair);
+  const store = renderedStoreFor(pair.rendered.engine);
+  assert.ok(store);
+  const ciks = [...store.keys()].filter((k) => k.startsWith('resolve_entity|')).map((k) => Number(k.split('|')[1]));
+  assert.ok(ciks.length >= DEMO_COMPANIES.length);
+  assert.ok(await assertGzipDecodesToLive(pair, 'Starter', ciks) > 0);
 });

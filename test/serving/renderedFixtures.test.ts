@@ -16,7 +16,7 @@ import { statementEndpoints } from '../../http/endpoints/statements.ts';
 import { asReportedEndpoint } from '../../http/endpoints/financials.ts';
 import { DEFAULT_TIERS } from '../../http/tiers.ts';
 import type { CallInput } from '../../http/registry.ts';
-import { assertRenderedEqualsLive, assertStoreEqualsMacros, servePair, type Pair } from './renderedVsLive.ts';
+import { assertGzipDecodesToLive, assertRenderedEqualsLive, assertStoreEqualsMacros, servePair, type Pair } from './renderedVsLive.ts';
 import { COMPANYFACTS, COMPANYFACTS_CIKS, REFERENCE, SUBMISSIONS, XBRL } from './fixtureInputs.ts';
 import { defined } from '../helpers/defined.ts';
 
@@ -60,6 +60,8 @@ test('the registry routes are answered from the store: the rendered bytes of the
     const res: Response = await fetch(`${pair.live.app.base}${endpoint.path}?cik=${String(cik)}&period=quarter`, { headers: { Authorization: `Bearer ${pair.live.app.tokens.Pro}` } });
     assert.equal(bytes.toString('utf8'), await res.text(), endpoint.path);
   }
+  // a client taking gzip gets the store's gzip as-is: decoded, the live identity bytes, the same headers
+  assert.ok(await assertGzipDecodesToLive(pair, 'Pro', [...COMPANYFACTS_CIKS]) > 0, 'some answers were sent from the stored gzip');
   await pair.close();
   pair = undefined;
 });

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RenderedStoreReader, RenderedStoreWriter } from '../../engine/serving/RenderedStore.ts';
+import zlib from 'node:zlib';
+import { GZIP_FROM_BYTES, RenderedStoreReader, RenderedStoreWriter } from '../../engine/serving/RenderedStore.ts';
 
 const RECORDS: Record<string, string[]> = {
   'empty|1|annual': [],
@@ -50,3 +51,67 @@ test('rows read back from the store are the rows written, with their boundaries'
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an answer of 1 KiB or more keeps its gzip beside the record; a generation written without gzip reads as before', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-gzip-'));
+  const old = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-gzip-old-'));
+  const copied = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-gzip-copy-'));
+  const state = { version: 'v', periodsGeneration: 'p', buckets: {}, manifests: [] };
+  try {
+    const withGzip = new RenderedStoreWriter(dir, 'g1');
+    const without = new RenderedStoreWriter(old, 'g0', { gzip: false });
+    for (const [key, rows] of Object.entries(RECORDS)) {
+      withGzip.putRows(key, rows);
+      without.putRows(key, rows);
+    }
+    withGzip.publish(state);
+    without.publish(state);
+    const reader = RenderedStoreReader.open(dir);
+    const oldReader = RenderedStoreReader.open(old);
+    assert.ok(reader && oldReader);
+    // the previous format: three columns per index line, no gzip after any record
+    assert.ok(fs.readFileSync(path.join(old, '_rendered', 'g0', 'index.tsv'), 'utf8').split('\n').every((l) => l.split('\t').length === 3));
+    let kept = 0;
+    for (const [key, rows] of Object.entries(RECORDS)) {
+      const array = `[${rows.join(',')}]`;
+      assert.equal(reader.rows(key)?.array.toString('utf8'), array, key);
+      assert.equal(oldReader.rows(key)?.array.toString('utf8'), array, `${key} (no gzip)`);
+      assert.equal(oldReader.gzipped(key), undefined, `${key} (no gzip)`);
+      const gz = reader.gzipped(key);
+      if (Buffer.byteLength(array) < GZIP_FROM_BYTES) {
+        assert.equal(gz, undefined, `${key}: under the threshold, sent raw`);
+        continue;
+      }
+      assert.ok(gz, key);
+      kept++;
+      assert.equal(zlib.gunzipSync(gz.gzip).toString('utf8'), array, key);
+      assert.equal(gz.rows, rows.length, key);
+    }
+    assert.ok(kept > 0);
+    // a refresh copies unchanged records: from a generation with gzip (kept as is) and from one without (compressed now)
+    const writer = new RenderedStoreWriter(copied, 'g2');
+    for (const key of Object.keys(RECORDS)) {
+      writer.copy(reader, key);
+      writer.copy(oldReader, key === 'large|4|quarter' ? 'large|4|quarter' : key);
+    }
+    writer.put('from-old', defined(oldReader.record('large|4|quarter')));
+    reader.close();
+    oldReader.close();
+    writer.publish(state);
+    const again = RenderedStoreReader.open(copied);
+    assert.ok(again);
+    const large = `[${defined(RECORDS['large|4|quarter']).join(',')}]`;
+    for (const key of ['large|4|quarter', 'from-old']) {
+      assert.equal(zlib.gunzipSync(defined(again.gzipped(key)).gzip).toString('utf8'), large, key);
+      assert.equal(again.rows(key)?.array.toString('utf8'), large, key);
+    }
+    again.close();
+  } finally {
+    for (const d of [dir, old, copied]) fs.rmSync(d, { recursive: true, force: true });
+  }
+});
+
+function defined<T>(v: T | undefined): T {
+  assert.ok(v !== undefined);
+  return v;
+}

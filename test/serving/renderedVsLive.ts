@@ -3,7 +3,9 @@
 // byte for byte, over the rendered requests and the ones next to them (limits, explicit USD, other plans, asOf).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Engine } from '../../engine/db/Engine.ts';
 import { RENDERED_DIR } from '../../engine/serving/RenderedStore.ts';
 import { renderedStoreFor } from '../../engine/serving/renderedStoreFor.ts';
@@ -93,6 +95,52 @@ export async function assertRenderedEqualsLive(pair: Pair, plans: readonly Plan[
     }
   }
   return { companies: ciks.length, compared };
+}
+
+/** A GET through node:http, which neither adds an Accept-Encoding nor decodes (fetch does both). */
+function rawGet(app: TestApp, url: string, token: string, acceptEncoding: string | null): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (acceptEncoding !== null) headers['Accept-Encoding'] = acceptEncoding;
+    http.get(`${app.base}${url}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }); });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const SAME_HEADERS = ['etag', 'content-type', 'vary', 'cache-control', 'x-limit-applied'] as const;
+
+/**
+ * The rendered app's gzip answers (the gzip the store keeps, sent as-is) decode to the live app's identity bytes, with
+ * the same status and headers, for each company's default requests; a client refusing gzip (`gzip;q=0`) or sending no
+ * Accept-Encoding gets identity. Returns how many answers came gzipped from the store (answers of 1 KiB or more).
+ */
+export async function assertGzipDecodesToLive(pair: Pair, plan: Plan, ciks: readonly number[]): Promise<number> {
+  const token = pair.rendered.app.tokens[plan];
+  let gzipped = 0;
+  for (const cik of ciks) {
+    const c = `cik=${String(cik)}`;
+    const urls = [`/api/company/details?${c}`, `/api/financials/as-reported?${c}`, `/api/financials/as-reported?${c}&period=quarter&limit=2`];
+    for (const s of ['income-statement', 'balance-sheet', 'cash-flow']) urls.push(`/api/financials/${s}?${c}`, `/api/financials/${s}?${c}&period=quarter`);
+    for (const url of urls) {
+      const live = await rawGet(pair.live.app, url, token, null);
+      for (const accept of ['gzip', 'gzip, deflate, br', 'gzip;q=0', null]) {
+        const r = await rawGet(pair.rendered.app, url, token, accept);
+        const where = `${plan} ${url} (Accept-Encoding: ${String(accept)})`;
+        assert.equal(r.status, live.status, where);
+        for (const h of SAME_HEADERS) assert.equal(r.headers[h], live.headers[h], `${where}: ${h}`);
+        const encoding = r.headers['content-encoding'];
+        if (accept === null || accept === 'gzip;q=0') assert.equal(encoding, undefined, where);
+        else if (encoding === 'gzip') gzipped++;
+        const decoded = encoding === 'gzip' ? zlib.gunzipSync(r.body) : encoding === 'br' ? zlib.brotliDecompressSync(r.body) : r.body;
+        assert.ok(decoded.equals(live.body), `${where}: decoded body differs from the live identity body`);
+      }
+    }
+  }
+  return gzipped;
 }
 
 /**
