@@ -8,7 +8,8 @@
 // Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256]; BENCH_THREADS sets
 // DuckDB's threads (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk);
 // --batch-mb sets the ingest batch size (each batch is written while the next one is parsed: with several batches the
-// stage times overlap and add up to more than the wall time).
+// stage times overlap and add up to more than the wall time); --write-knobs measures the write step's parts and a parse
+// worker's hand-off instead (bench/ingestWriteKnobs.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -20,6 +21,7 @@ import { BENCH_OUT } from './universe.ts';
 import { formatBytes, numberArg, percentile, printTable } from './measure.ts';
 import { writeZip } from '../test/helpers/writeZip.ts';
 import { defined } from '../engine/query/defined.ts';
+import { measureWriteKnobs } from './ingestWriteKnobs.ts';
 
 const APPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/sec-datasets/bulk-json/companyfacts/CIK0000320193.json');
 const argv = process.argv.slice(2);
@@ -136,6 +138,10 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
 }
 
 const synth = syntheticInputs(synthetic);
+if (argv.includes('--write-knobs')) {
+  await measureWriteKnobs(synth, BENCH_OUT, runs);
+  process.exit(0);
+}
 const inputs: [string, () => [string[], string[]?]][] = [
   ['Apple companyfacts (real)', () => [[APPLE]]],
   [`${String(synthetic)} synthetic filers`, () => [synth]],
