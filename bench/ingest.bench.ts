@@ -86,7 +86,8 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const written: number[] = [];
   let facts = 0;
   for (let r = 0; r < runs; r++) {
-    const dir = path.join(BENCH_OUT, 'ingest-warehouse');
+    // one per process: two bench runs side by side (a memory run and a timed one) must not remove each other's
+    const dir = path.join(BENCH_OUT, `ingest-warehouse-${String(process.pid)}`);
     fs.rmSync(dir, { recursive: true, force: true });
     const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
     try {
