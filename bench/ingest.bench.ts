@@ -8,7 +8,8 @@
 // Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256]; BENCH_THREADS sets
 // DuckDB's threads (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk);
 // --batch-mb sets the ingest batch size (each batch is written while the next one is parsed: with several batches the
-// stage times overlap and add up to more than the wall time).
+// stage times overlap and add up to more than the wall time); --write-knobs measures the write step's parts and a parse
+// worker's hand-off instead (bench/ingestWriteKnobs.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -20,6 +21,7 @@ import { BENCH_OUT } from './universe.ts';
 import { formatBytes, numberArg, percentile, printTable } from './measure.ts';
 import { writeZip } from '../test/helpers/writeZip.ts';
 import { defined } from '../engine/query/defined.ts';
+import { measureWriteKnobs } from './ingestWriteKnobs.ts';
 
 const APPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/sec-datasets/bulk-json/companyfacts/CIK0000320193.json');
 const argv = process.argv.slice(2);
@@ -60,8 +62,9 @@ const memoryRows: string[][] = [['input', 'JSON', 'RSS at start (engine open)', 
 const stageRows: string[][] = [['input', ...STAGES.map((s) => `${s} / parse`), 'other / parse']];
 
 /**
- * JSON.parse of the files' bytes, in ms. The bytes are read here each run and dropped before the ingest runs, so the
- * ingest's peak memory is its own.
+ * JSON.parse of the files' bytes, in ms. The bytes are read here each run, after the run's ingest: read before it, the
+ * freed buffers and parsed objects of a 538 MB input still sat in the process when the ingest started (693 MB RSS at
+ * its start), so its peak was not its own.
  */
 function timeJsonParse(files: string[]): number {
   const buffers = files.map((f) => fs.readFileSync(f));
@@ -83,9 +86,8 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
   const written: number[] = [];
   let facts = 0;
   for (let r = 0; r < runs; r++) {
-    parseMs.push(timeJsonParse(jsonFiles));
-
-    const dir = path.join(BENCH_OUT, 'ingest-warehouse');
+    // one per process: two bench runs side by side (a memory run and a timed one) must not remove each other's
+    const dir = path.join(BENCH_OUT, `ingest-warehouse-${String(process.pid)}`);
     fs.rmSync(dir, { recursive: true, force: true });
     const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
     try {
@@ -118,6 +120,7 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
       engine.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+    parseMs.push(timeJsonParse(jsonFiles));
   }
   const mb = bytes / 1e6;
   const p = median(parseMs);
@@ -136,6 +139,10 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
 }
 
 const synth = syntheticInputs(synthetic);
+if (argv.includes('--write-knobs')) {
+  await measureWriteKnobs(synth, BENCH_OUT, runs);
+  process.exit(0);
+}
 const inputs: [string, () => [string[], string[]?]][] = [
   ['Apple companyfacts (real)', () => [[APPLE]]],
   [`${String(synthetic)} synthetic filers`, () => [synth]],
