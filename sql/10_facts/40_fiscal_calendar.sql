@@ -8,6 +8,9 @@
 -- likewise one after the last and one before the first year known only from interim spans.
 -- A company with no annual facts yet (a new registrant before its first 10-K) gets its years from where its
 -- half-year and nine-month year-to-date spans begin, labelled by where such a year would end.
+-- A company with neither (only three-month spans: a new registrant's first 10-Q, a lone Q1 10-Q) gets its years from
+-- the fiscal year end it states (entities' fiscal_year_end, MMDD: sub.txt fye, submissions fiscalYearEnd), one per
+-- year its facts end in: the stated month/day on or after the fact's end less 10 days (52/53-week years).
 -- window_lo < period_end <= window_hi places a fact's end date in a fiscal year.
 CREATE OR REPLACE MACRO fiscal_calendar(latest) AS TABLE
 WITH annual AS MATERIALIZED (
@@ -49,6 +52,35 @@ interim_years AS (
    AND (o.support > s.support OR (o.support = s.support AND o.fy_start > s.fy_start))
   WHERE o.cik IS NULL
 ),
+quarter_only AS (
+  SELECT DISTINCT cik FROM query_table(latest)
+  WHERE cik NOT IN (SELECT cik FROM annual) AND cik NOT IN (SELECT cik FROM interim_starts)
+),
+stated AS MATERIALIZED (
+  -- the newest stated year end, a submissions description first (as entity_description prefers it)
+  SELECT cik, substr(fye, 1, 2)::INTEGER AS mm, substr(fye, 3, 2)::INTEGER AS dd FROM (
+    SELECT cik, arg_max(fiscal_year_end, ((source = 'submissions')::INTEGER, as_of)) AS fye
+    FROM src_entities
+    WHERE regexp_full_match(coalesce(fiscal_year_end, ''), '(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])')
+      AND cik IN (SELECT cik FROM quarter_only)
+    GROUP BY cik)
+),
+stated_ends AS (
+  -- each fact's year end: the first stated month/day (clamped to the month's length) not before its end less 10 days
+  SELECT l.cik, s.mm, s.dd, min(es.e) AS fy_end
+  FROM (SELECT DISTINCT cik, period_end FROM query_table(latest)) l
+  JOIN stated s USING (cik),
+  LATERAL (SELECT unnest([-1, 0, 1]) AS k) ks,
+  LATERAL (SELECT make_date(year(l.period_end) + ks.k, s.mm,
+                            least(s.dd, day(last_day(make_date(year(l.period_end) + ks.k, s.mm, 1))))) AS e) es
+  WHERE es.e >= l.period_end - 10
+  GROUP BY l.cik, l.period_end, s.mm, s.dd
+),
+stated_years AS (
+  SELECT DISTINCT cik, fy_end,
+         make_date(year(fy_end) - 1, mm, least(dd, day(last_day(make_date(year(fy_end) - 1, mm, 1))))) AS prev_end
+  FROM stated_ends
+),
 interim_bounded AS (
   SELECT *, lead(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS next_start,
          lag(fy_start) OVER (PARTITION BY cik ORDER BY fy_start) AS prev_start FROM interim_years
@@ -76,4 +108,7 @@ UNION ALL
 -- and the year before the first (its comparatives), as before the first known year
 SELECT cik, fiscal_year - 1, (fy_start - INTERVAL 1 YEAR)::DATE, NULL, false, (fy_start - INTERVAL 1 YEAR)::DATE - 8, fy_start - 1
 FROM interim_bounded
-WHERE prev_start IS NULL;
+WHERE prev_start IS NULL
+UNION ALL
+SELECT cik, year(fy_end - INTERVAL 10 DAY)::INTEGER, prev_end + 1, NULL, false, prev_end + 10, fy_end + 10
+FROM stated_years;
