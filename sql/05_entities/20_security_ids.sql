@@ -1,6 +1,8 @@
 -- One row per (cik, ticker, cusip, composite_figi, share_class_figi, source): every identifier that can name an issuer.
 -- Reads src_securities (tickers files, submissions, 13F/13D CUSIPs, CUSIP map files) plus the ticker/exchange lists that
--- entity descriptions carry, so a submissions file alone makes its tickers resolvable. A CUSIP/FIGI row that names no
+-- entity descriptions carry, so a submissions file alone makes its tickers resolvable, plus the issuer ticker every
+-- Form 3/4/5 names (XML or the SEC insider data set; newest document's name per ticker), so an issuer known only from
+-- insider documents resolves by its ticker. A CUSIP/FIGI row that names no
 -- issuer CIK (a CUSIP map, a 13F table) is linked to the CIK that its ticker resolves to, newest mapping first; a CUSIP
 -- that nothing links to an issuer (a 13F or 13D/G security with no CIK or listing) is kept with cik NULL, so it can
 -- still be asked about by CUSIP. ticker_key is the ticker in its canonical comparison form (see ticker_key).
@@ -27,9 +29,20 @@ from_entities AS (
   FROM entity_lists
   WHERE nullif(trim(ticker), '') IS NOT NULL
 ),
+from_insider_filings AS (
+  -- 'NONE' / 'N/A' is how a filer says the issuer has no ticker
+  SELECT issuer_cik AS cik, upper(trim(issuer_symbol)) AS ticker, NULL::VARCHAR AS exchange,
+    arg_max(nullif(trim(issuer_name), ''), coalesce(filed, period_of_report)) AS name,
+    NULL::VARCHAR AS cusip, NULL::VARCHAR AS composite_figi, NULL::VARCHAR AS share_class_figi, NULL::VARCHAR AS kind,
+    max(coalesce(filed, period_of_report)) AS as_of, source
+  FROM src_insider_filings
+  WHERE issuer_cik IS NOT NULL AND nullif(trim(issuer_symbol), '') IS NOT NULL AND upper(trim(issuer_symbol)) NOT IN ('NONE', 'N/A')
+  GROUP BY issuer_cik, upper(trim(issuer_symbol)), source
+),
 ticker_cik AS (
   SELECT ticker_key(ticker) AS ticker_key, arg_max(cik, as_of) AS cik
-  FROM (SELECT ticker, cik, as_of FROM from_securities UNION ALL SELECT ticker, cik, as_of FROM from_entities)
+  FROM (SELECT ticker, cik, as_of FROM from_securities UNION ALL SELECT ticker, cik, as_of FROM from_entities
+    UNION ALL SELECT ticker, cik, as_of FROM from_insider_filings)
   WHERE ticker IS NOT NULL
   GROUP BY ticker_key(ticker)
 ),
@@ -48,6 +61,8 @@ all_ids AS (
   SELECT * FROM from_securities
   UNION ALL
   SELECT * FROM from_entities
+  UNION ALL
+  SELECT * FROM from_insider_filings
   UNION ALL
   SELECT * FROM linked_by_ticker
   UNION ALL
