@@ -270,21 +270,36 @@ async function hotOnly(dir: string, cik: number, log: (s: string) => void): Prom
 }
 
 /**
- * wrk against the Node client on the same servers in one run: each endpoint's cold keys split in two halves (wrk walks
- * one, the Node client the other, on the app and on the bare route), then the hot key with each client for 5 s.
+ * The bare route serving, for every endpoint's default call of every company, the bytes an app of the same warehouse
+ * answers (fetched once from an app started and stopped for it), and those paths.
  */
-async function compareClients(dir: string, ciks: readonly number[], log: (s: string) => void): Promise<void> {
-  if (!wrkAvailable()) throw new Error('--clients needs wrk on PATH (apt-get install -y wrk)');
+async function primedBare(dir: string, ciks: readonly number[]): Promise<{ bare: Child; paths: string[] }> {
   const bare = await spawn('bare', dir);
   const fetcher = await spawn('app', dir);
-  const children = [bare, fetcher];
   try {
     const paths = ENDPOINTS.flatMap((e) => ciks.map((cik) => `${e}?cik=${String(cik)}`));
     for (const p of paths) {
       const r = await get(new http.Agent(), `${fetcher.ready.url}${p}`, fetcher.ready.token);
       bare.send({ url: p, body: r.body.toString('base64') });
     }
+    return { bare, paths };
+  } catch (err) {
+    bare.stop();
+    throw err;
+  } finally {
     fetcher.stop();
+  }
+}
+
+/**
+ * wrk against the Node client on the same servers in one run: each endpoint's cold keys split in two halves (wrk walks
+ * one, the Node client the other, on the app and on the bare route), then the hot key with each client for 5 s.
+ */
+async function compareClients(dir: string, ciks: readonly number[], log: (s: string) => void): Promise<void> {
+  if (!wrkAvailable()) throw new Error('--clients needs wrk on PATH (apt-get install -y wrk)');
+  const { bare, paths } = await primedBare(dir, ciks);
+  const children = [bare];
+  try {
     const app = await spawn('app', dir);
     children.push(app);
     // the warm-up runs the same code on other keys (quarterly series), with both clients
@@ -320,16 +335,9 @@ async function compareClients(dir: string, ciks: readonly number[], log: (s: str
  * first alternates by endpoint), each against the bare route on the same half; then the hot key, alternating, 2 rounds.
  */
 async function versus(dir: string, other: string, ciks: readonly number[], log: (s: string) => void): Promise<void> {
-  const bare = await spawn('bare', dir);
-  const fetcher = await spawn('app', dir);
-  const children = [bare, fetcher];
+  const { bare, paths } = await primedBare(dir, ciks);
+  const children = [bare];
   try {
-    const paths = ENDPOINTS.flatMap((e) => ciks.map((cik) => `${e}?cik=${String(cik)}`));
-    for (const p of paths) {
-      const r = await get(new http.Agent(), `${fetcher.ready.url}${p}`, fetcher.ready.token);
-      bare.send({ url: p, body: r.body.toString('base64') });
-    }
-    fetcher.stop();
     const a = await spawn('app', dir);
     const b = await spawn('app', other);
     children.push(a, b);
