@@ -1,8 +1,8 @@
 -- One row per (cik, ticker, cusip, composite_figi, share_class_figi, source): every identifier that can name an issuer.
 -- Reads src_securities (tickers files, submissions, 13F/13D CUSIPs, CUSIP map files) plus the ticker/exchange lists that
 -- entity descriptions carry, so a submissions file alone makes its tickers resolvable, plus the issuer ticker every
--- Form 3/4/5 names (XML or the SEC insider data set; newest document's name per ticker), so an issuer known only from
--- insider documents resolves by its ticker. A CUSIP/FIGI row that names no
+-- Form 3/4/5 names (XML or the SEC insider data set; newest document's name per ticker) where no listing source knows
+-- that ticker, so an issuer known only from insider documents resolves by its ticker. A CUSIP/FIGI row that names no
 -- issuer CIK (a CUSIP map, a 13F table) is linked to the CIK that its ticker resolves to, newest mapping first; a CUSIP
 -- that nothing links to an issuer (a 13F or 13D/G security with no CIK or listing) is kept with cik NULL, so it can
 -- still be asked about by CUSIP. ticker_key is the ticker in its canonical comparison form (see ticker_key).
@@ -37,6 +37,12 @@ from_insider_filings AS (
     max(coalesce(filed, period_of_report)) AS as_of, source
   FROM src_insider_filings
   WHERE issuer_cik IS NOT NULL AND nullif(trim(issuer_symbol), '') IS NOT NULL AND upper(trim(issuer_symbol)) NOT IN ('NONE', 'N/A')
+    -- a ticker a listing source (tickers files, submissions, CUSIP maps, the XML documents' own rows) already knows is
+    -- left to it: a filer-typed symbol only fills a gap and never takes a ticker from the company that holds it
+    AND ticker_key(upper(trim(issuer_symbol))) NOT IN (
+      SELECT ticker_key(ticker) FROM from_securities WHERE ticker IS NOT NULL
+      UNION ALL
+      SELECT ticker_key(ticker) FROM from_entities)
   GROUP BY issuer_cik, upper(trim(issuer_symbol)), source
 ),
 ticker_cik AS (
