@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { fsDataSetRows } from '../helpers/fsDataSet.ts';
 
 /** The full 2010q2 data set: its Q1 10-Qs of companies whose only other filing in it is an earlier quarter's 10-Q/A. */
 const ZIP = fixture('sec-datasets', 'fs', 'zips', '2010q2.zip');
@@ -15,35 +16,25 @@ const member = (name: string) => execFileSync('unzip', ['-p', ZIP, name], { maxB
 
 /** cik -> period end (YYYY-MM-DD) -> the three-month NetIncomeLoss values filed for it (undimensioned, no co-registrant). */
 function filedQuarters(): Map<number, Map<string, number[]>> {
-  const ciks = new Map<string, number>();
-  const sub = member('sub.txt').split('\n');
-  const subCols = (sub[0] ?? '').split('\t');
-  for (const line of sub.slice(1)) {
-    const cells = line.split('\t');
-    if (cells.length > 1) ciks.set(cells[subCols.indexOf('adsh')] ?? '', Number(cells[subCols.indexOf('cik')]));
-  }
-  const num = member('num.txt').split('\n');
-  const c = (num[0] ?? '').split('\t');
-  const col = (name: string) => c.indexOf(name);
-  const out = new Map<number, Map<string, number[]>>();
-  // only companies that file a half-year or nine-month span: a company with three-month spans alone has no fiscal
-  // calendar in the warehouse yet (a gap this audit reports, not fixed here)
+  const ciks = new Map(fsDataSetRows(member('sub.txt')).map((s) => [s.adsh ?? '', Number(s.cik)]));
+  const nums = fsDataSetRows(member('num.txt'));
+  // only companies that file a half-year or nine-month span: the calendar of a company with three-month spans alone
+  // comes from its stated year end instead (test/audit/loneQuarterCalendar.test.ts)
   const withInterimSpans = new Set<number>();
-  for (const line of num.slice(1)) {
-    const f = line.split('\t');
-    const cik = ciks.get(f[col('adsh')] ?? '');
-    if (cik !== undefined && (f[col('qtrs')] === '2' || f[col('qtrs')] === '3')) withInterimSpans.add(cik);
+  for (const n of nums) {
+    const cik = ciks.get(n.adsh ?? '');
+    if (cik !== undefined && (n.qtrs === '2' || n.qtrs === '3')) withInterimSpans.add(cik);
   }
-  for (const line of num.slice(1)) {
-    const f = line.split('\t');
-    if (f[col('tag')] !== 'NetIncomeLoss' || f[col('qtrs')] !== '1' || f[col('uom')] !== 'USD') continue;
-    if ((f[col('segments')] ?? '') !== '' || (f[col('coreg')] ?? '') !== '' || (f[col('value')] ?? '') === '') continue;
-    const cik = ciks.get(f[col('adsh')] ?? '');
+  const out = new Map<number, Map<string, number[]>>();
+  for (const n of nums) {
+    if (n.tag !== 'NetIncomeLoss' || n.qtrs !== '1' || n.uom !== 'USD') continue;
+    if ((n.segments ?? '') !== '' || (n.coreg ?? '') !== '' || (n.value ?? '') === '') continue;
+    const cik = ciks.get(n.adsh ?? '');
     if (cik === undefined || !withInterimSpans.has(cik)) continue;
-    const d = f[col('ddate')] ?? '';
+    const d = n.ddate ?? '';
     const end = `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
     const byEnd = out.get(cik) ?? new Map<string, number[]>();
-    byEnd.set(end, [...(byEnd.get(end) ?? []), Number(f[col('value')])]);
+    byEnd.set(end, [...(byEnd.get(end) ?? []), Number(n.value)]);
     out.set(cik, byEnd);
   }
   return out;

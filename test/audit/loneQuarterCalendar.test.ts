@@ -7,16 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { fsDataSetRows } from '../helpers/fsDataSet.ts';
 
 const DIR = fixture('sec-datasets', 'fs', '2010q2_50co');
 
-/** Rows of a tab-separated FS data-set member, keyed by its header. */
-function table(name: string): Record<string, string>[] {
-  const lines = readFileSync(`${DIR}/${name}`, 'utf8').split('\n');
-  const head = (lines[0] ?? '').split('\t');
-  return lines.slice(1).filter((l) => l.includes('\t'))
-    .map((l) => { const cells = l.split('\t'); return Object.fromEntries(head.map((h, i) => [h, cells[i] ?? ''])); });
-}
+const table = (name: string) => fsDataSetRows(readFileSync(`${DIR}/${name}`, 'utf8'));
 
 const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
 
