@@ -16,9 +16,15 @@ export interface Config {
   readonly port: number;
   /** Host to bind (HOST, default 127.0.0.1). */
   readonly host: string;
-  /** DuckDB worker threads (DUCKDB_THREADS, default: cores). */
+  /**
+   * API processes `npm start` runs (FILINGS_WORKERS or `--workers N`, default 1: one process). With N > 1 a primary
+   * forks N workers serving one port; each opens its own DuckDB, so the threads and memory defaults below are divided
+   * among them, and limits must be shared: N > 1 needs REDIS_URL (scripts/serve.ts refuses to start without it).
+   */
+  readonly workers: number;
+  /** DuckDB worker threads per process (DUCKDB_THREADS, default: cores / workers, at least 1). */
   readonly threads: number;
-  /** DuckDB memory limit (DUCKDB_MEMORY_LIMIT, default 4GB). */
+  /** DuckDB memory limit per process (DUCKDB_MEMORY_LIMIT, default 4GB / workers). */
   readonly memoryLimit: string;
   /** User-Agent declared to SEC EDGAR (SEC_USER_AGENT, "Name email@example.com"); required for online ingest. */
   readonly secUserAgent: string | null;
@@ -93,7 +99,9 @@ function modelProvider(env: Env): Config['modelProvider'] {
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const warehouseDir = path.resolve(cwd, env.FILINGS_WAREHOUSE || 'parquet');
-  const memoryLimit = env.DUCKDB_MEMORY_LIMIT || '4GB';
+  const workers = positiveInt(env, 'FILINGS_WORKERS', 1, 64);
+  // each worker opens its own DuckDB: the defaults split one machine's budget instead of granting each the whole
+  const memoryLimit = env.DUCKDB_MEMORY_LIMIT || (workers === 1 ? '4GB' : `${String(Math.floor(4096 / workers))}MB`);
   if (!/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memoryLimit)) {
     throw new ConfigError('DUCKDB_MEMORY_LIMIT', `expected a size such as 4GB, got "${memoryLimit}"`);
   }
@@ -109,7 +117,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     warehouseDir,
     port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', 8080, 65535),
     host: env.HOST || '127.0.0.1',
-    threads: positiveInt(env, 'DUCKDB_THREADS', Math.max(1, os.availableParallelism()), 256),
+    workers,
+    threads: positiveInt(env, 'DUCKDB_THREADS', Math.max(1, Math.floor(os.availableParallelism() / workers)), 256),
     memoryLimit,
     secUserAgent: ua,
     edgarBaseUrl: url(env, 'EDGAR_BASE_URL', 'https://www.sec.gov'),
