@@ -1,0 +1,234 @@
+// The multi-process server (`npm start -- --workers 2`, scripts/serveCluster.ts) as a real process tree on a fixture
+// warehouse and a real redis-server: both workers answer (the request log names the worker of each request id), a
+// plan's per-minute quota holds across them, a token revoked with the tokens CLI is refused by both, a killed worker is
+// replaced while the other keeps answering, and SIGTERM stops the primary and every worker. Without REDIS_URL the
+// server refuses to start with several workers.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Engine } from '../../engine/db/Engine.ts';
+import { ingestPaths } from '../../engine/ingest/ingest.ts';
+import { TokenStore } from '../../engine/accounts/TokenStore.ts';
+import { loadConfig } from '../../engine/config.ts';
+import { after, before, describe, test } from '../helpers/fixtureTest.ts';
+import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
+import { redisAvailable, REDIS_SKIP_REASON, startTestRedis, type TestRedis } from '../http/redisServer.ts';
+import { defined } from '../helpers/defined.ts';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const APPLE = ['submissions/CIK0000320193.json.gz', 'companyfacts/CIK0000320193.json.gz', 'reference/company_tickers_exchange.json.gz'];
+const FREE_PER_MINUTE = 12;
+const DETAILS = '/v1/api/company/details?cik=320193';
+
+interface LogLine { msg?: string; worker?: number; reqId?: string; status?: number; pid?: number; workers?: number[]; url?: string; workerPid?: number }
+
+class ServerTree {
+  private out = '';
+  readonly exited: Promise<number | null>;
+  constructor(readonly child: ChildProcess) {
+    child.stdout?.on('data', (b: Buffer) => { this.out += b.toString('utf8'); });
+    child.stderr?.on('data', (b: Buffer) => { this.out += b.toString('utf8'); });
+    this.exited = new Promise((resolve) => child.once('exit', (code) => { resolve(code); }));
+  }
+
+  output(): string {
+    return this.out;
+  }
+
+  lines(): LogLine[] {
+    return this.out.split('\n').flatMap((l) => {
+      if (!l.startsWith('{')) return [];
+      try {
+        return [JSON.parse(l) as LogLine];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  /** Waits (a hang detector, not a speed check) until a log line matches. */
+  async line(match: (l: LogLine) => boolean, what: string, timeoutMs = 300_000): Promise<LogLine> {
+    for (const deadline = Date.now() + timeoutMs; ;) {
+      const found = this.lines().find(match);
+      if (found) return found;
+      if (this.child.exitCode !== null || Date.now() > deadline) assert.fail(`no ${what} line:\n${this.out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** The worker whose request log line carries this request id. */
+  async workerOf(reqId: string): Promise<number> {
+    return defined((await this.line((l) => l.msg === 'request' && l.reqId === reqId, `request ${reqId}`, 60_000)).worker, 'worker');
+  }
+}
+
+/** One GET on a connection of its own (the primary hands each new connection to the next worker). */
+function get(url: string, token: string): Promise<{ status: number; reqId: string }> {
+  const reqId = crypto.randomUUID();
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false, headers: { Authorization: `Bearer ${token}`, 'X-Request-Id': reqId } }, (res) => {
+      res.resume();
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, reqId }); });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function startTree(env: Record<string, string>, args: string[]): ServerTree {
+  return new ServerTree(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts'), ...args], {
+    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  }));
+}
+
+test('FILINGS_WORKERS is a whole number 1..64, default 1; with several workers the DuckDB defaults are shared out', () => {
+  assert.equal(loadConfig({}, '/tmp').workers, 1);
+  assert.equal(loadConfig({}, '/tmp').memoryLimit, '4GB');
+  const two = loadConfig({ FILINGS_WORKERS: '2' }, '/tmp');
+  assert.equal(two.workers, 2);
+  assert.equal(two.memoryLimit, '2048MB');
+  assert.equal(loadConfig({ FILINGS_WORKERS: '2', DUCKDB_MEMORY_LIMIT: '3GB' }, '/tmp').memoryLimit, '3GB');
+  assert.throws(() => loadConfig({ FILINGS_WORKERS: '0' }, '/tmp'), /FILINGS_WORKERS: expected 1\.\.64/);
+  assert.throws(() => loadConfig({ FILINGS_WORKERS: 'two' }, '/tmp'), /FILINGS_WORKERS: expected a whole number/);
+});
+
+test('several workers without REDIS_URL: refused at start, naming the fix', async () => {
+  const dir = tempDir('workers-noredis-');
+  try {
+    const tree = startTree({ FILINGS_WAREHOUSE: path.join(dir, 'wh'), FILINGS_TOKENS_FILE: path.join(dir, 'tokens.json'), PORT: '0', REDIS_URL: '' }, ['--workers', '2']);
+    assert.equal(await tree.exited, 1);
+    assert.match(tree.output(), /2 workers need REDIS_URL: the in-process rate limiter counts per process/);
+    assert.ok(!fs.existsSync(path.join(dir, 'wh')), 'nothing was built');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+describe('npm start -- --workers 2', { skip: redisAvailable() ? false : REDIS_SKIP_REASON, timeout: 900_000 }, () => {
+  let dir = '';
+  let redis: TestRedis | null = null;
+  let tree: ServerTree | null = null;
+  let base = '';
+  let workerPids: number[] = [];
+  const tokens = { pro: '', proId: '', free: '', spare: '' };
+  let tokensFile = '';
+
+  before(async () => {
+    dir = tempDir('workers-');
+    const warehouse = path.join(dir, 'warehouse');
+    const engine = await Engine.open({ warehouseDir: warehouse, mode: 'write', threads: 1 });
+    try {
+      await ingestPaths(engine, APPLE.map((p) => fixture('edgar', ...p.split('/'))));
+    } finally {
+      engine.close();
+    }
+    tokensFile = path.join(dir, 'accounts', 'tokens.json');
+    const store = new TokenStore(tokensFile, 0);
+    const pro = store.create('Pro', 'workers pro');
+    tokens.pro = pro.token;
+    tokens.proId = pro.record.id;
+    tokens.free = store.create('Free', 'workers free').token;
+    // for the tests after the revocation (the Free token's minute is spent by then)
+    tokens.spare = store.create('Pro', 'workers spare').token;
+    const tiersFile = path.join(dir, 'tiers.json');
+    fs.writeFileSync(tiersFile, JSON.stringify({ plans: { Free: { perMinute: FREE_PER_MINUTE, perDay: 1000 } } }));
+    redis = await startTestRedis();
+    tree = startTree({
+      FILINGS_WAREHOUSE: warehouse, FILINGS_TOKENS_FILE: tokensFile, FILINGS_TIERS_FILE: tiersFile, PORT: '0', HOST: '127.0.0.1',
+      REDIS_URL: defined(redis, 'redis').url, LOG_LEVEL: 'info', DUCKDB_THREADS: '1',
+    }, ['--workers', '2']);
+    const serving = await tree.line((l) => l.msg === 'serving', '"serving"');
+    base = defined(serving.url, 'url').replace(/\/v1$/, '');
+    workerPids = defined(serving.workers, 'workers');
+  });
+
+  after(async () => {
+    if (tree && tree.child.exitCode === null) tree.child.kill('SIGKILL');
+    // a failed test must not leave workers behind
+    for (const l of tree?.lines() ?? []) if (l.worker !== undefined && l.pid !== undefined && l.workerPid === undefined && alive(l.pid)) process.kill(l.pid, 'SIGKILL');
+    await redis?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('one "serving" line from the primary, two worker processes, and both answer requests', async () => {
+    const t = defined(tree, 'tree');
+    assert.equal(workerPids.length, 2);
+    assert.equal(t.lines().filter((l) => l.msg === 'serving').length, 1);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get(`${base}${DETAILS}`, tokens.pro)));
+    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+    const workers = new Set(await Promise.all(answers.map((a) => t.workerOf(a.reqId))));
+    assert.equal(workers.size, 2, `answered by workers ${[...workers].join(', ')}`);
+  });
+
+  test("a plan's per-minute quota holds across the workers: the grants of both never exceed it", async () => {
+    const t = defined(tree, 'tree');
+    // four times the quota, in waves of 6 connections: with a limiter per process each worker would grant up to the quota
+    const answers: { status: number; reqId: string }[] = [];
+    while (answers.length < 4 * FREE_PER_MINUTE) answers.push(...await Promise.all(Array.from({ length: 6 }, () => get(`${base}${DETAILS}`, tokens.free))));
+    const statuses = answers.map((a) => a.status);
+    const granted = statuses.filter((s) => s === 200).length;
+    assert.ok(granted >= 1 && granted <= FREE_PER_MINUTE, `${String(granted)} granted: ${JSON.stringify(statuses)}`);
+    // a 503 is the limiter failing closed (a Redis reply later than its 50 ms timeout on a loaded box): never a grant
+    assert.deepEqual(statuses.filter((s) => s !== 200 && s !== 429 && s !== 503), []);
+    const refusedBy = new Set(await Promise.all(answers.filter((a) => a.status === 429).map((a) => t.workerOf(a.reqId))));
+    assert.equal(refusedBy.size, 2, 'both workers refused once the shared quota was spent');
+  });
+
+  test('a token revoked with the tokens CLI is refused by both workers', async () => {
+    const t = defined(tree, 'tree');
+    assert.equal((await get(`${base}${DETAILS}`, tokens.pro)).status, 200);
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'tokens.ts'), 'revoke', tokens.proId], {
+      cwd: ROOT, env: { ...process.env, FILINGS_TOKENS_FILE: tokensFile }, encoding: 'utf8',
+    });
+    assert.equal(cli.status, 0, cli.stderr);
+    // each worker re-reads the tokens file at most once a second: wait until both have refused once
+    const refusedBy = new Set<number>();
+    for (const deadline = Date.now() + 60_000; refusedBy.size < 2;) {
+      assert.ok(Date.now() < deadline, `refused by ${[...refusedBy].join(', ')} only`);
+      const r = await get(`${base}${DETAILS}`, tokens.pro);
+      if (r.status === 401) refusedBy.add(await t.workerOf(r.reqId));
+    }
+    const later = await Promise.all(Array.from({ length: 10 }, () => get(`${base}${DETAILS}`, tokens.pro)));
+    assert.deepEqual(later.map((a) => a.status), later.map(() => 401));
+  });
+
+  test('a killed worker is replaced and the server keeps answering', async () => {
+    const t = defined(tree, 'tree');
+    const victim = defined(workerPids[0], 'a worker');
+    process.kill(victim, 'SIGKILL');
+    await t.line((l) => l.msg === 'worker died: starting another' && l.workerPid === victim, 'worker died');
+    // the other worker answers meanwhile
+    const meanwhile = await Promise.all(Array.from({ length: 4 }, () => get(`${base}${DETAILS}`, tokens.spare)));
+    assert.deepEqual(meanwhile.map((a) => a.status), meanwhile.map(() => 200));
+    const restarted = await t.line((l) => l.msg === 'worker restarted: serving', 'worker restarted');
+    const newPid = defined(restarted.workerPid, 'workerPid');
+    assert.ok(!workerPids.includes(newPid));
+    workerPids = [defined(workerPids[1], 'the other worker'), newPid];
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get(`${base}${DETAILS}`, tokens.spare)));
+    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+    const pids = new Set(await Promise.all(answers.map(async (a) => {
+      const w = await t.workerOf(a.reqId);
+      return t.lines().find((l) => l.worker === w && l.msg === 'request')?.pid;
+    })));
+    assert.deepEqual([...pids].sort(), [...workerPids].sort(), 'both the survivor and the replacement answer');
+  });
+
+  test('SIGTERM stops the primary and every worker', async () => {
+    const t = defined(tree, 'tree');
+    t.child.kill('SIGTERM');
+    assert.equal(await t.exited, 0, t.output());
+    assert.ok(t.lines().some((l) => l.msg === 'stopped'));
+    for (const pid of workerPids) assert.ok(!alive(pid), `worker ${String(pid)} is still running`);
+  });
+});
