@@ -14,11 +14,13 @@
 //   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
 //   [--hot-only [--rounds 3] [--cpu-prof DIR] (only the two hot keys: app and bare alternating per round, 5 s each, the
 //   median share of bare by req/s and by server CPU per request; --cpu-prof runs that app server under --cpu-prof)]
+//   [--workers N (the app and the bare route as one process and as N cluster workers, in one run: workersVersusOne)]
 // Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts). Each company is
 // measured cold once per endpoint (its annual as-reported and income statement; details of all but a tenth), after a
 // warm-up of the same code paths on other keys (quarterly series; that tenth's details). The rendered answers of the
 // live sample are checked byte for byte against the live path's.
-import { fork } from 'node:child_process';
+import { fork, spawn as spawnProcess, spawnSync } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -31,6 +33,8 @@ import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { createApp } from '../http/app.ts';
 import { DEFAULT_TIERS, type TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
+import { RedisRateLimiter } from '../http/rateLimit/RedisRateLimiter.ts';
+import type { RateLimiter } from '../http/rateLimit/RateLimiter.ts';
 import { startServer } from '../http/startServer.ts';
 import { defined } from '../engine/query/defined.ts';
 import { BENCH_OUT, ensureUniverse, universeCik } from './universe.ts';
@@ -83,10 +87,15 @@ async function serve(kind: string, dir: string): Promise<void> {
     toParent({ url: server.url, token: '' } satisfies Ready);
   } else {
     const engine = await Engine.open({ warehouseDir: dir, mode: 'read', threads: 1, poolSize: 4 });
-    const tokens = new TokenStore(path.join(dir, `tokens-${kind}.json`));
-    const { token } = tokens.create('Pro', 'bench');
+    // a cluster worker serves the token its primary made (every worker must accept the one the client sends)
+    const shared = process.env.BENCH_TOKENS_FILE;
+    const tokens = new TokenStore(shared ?? path.join(dir, `tokens-${kind}.json`));
+    const token = shared === undefined ? tokens.create('Pro', 'bench').token : defined(process.env.BENCH_TOKEN, 'BENCH_TOKEN');
     const tiers: TierConfig = { ...DEFAULT_TIERS, plans: { ...DEFAULT_TIERS.plans, Pro: { ...DEFAULT_TIERS.plans.Pro, perMinute: 1e9, perDay: 1e9 } } };
-    const app = await createApp({ engine, tokens, limiter: new MemoryRateLimiter(), tiers });
+    // workers count one quota only through Redis, as `npm start -- --workers N` requires; one process counts in memory
+    const redisUrl = process.env.BENCH_REDIS_URL;
+    const limiter: RateLimiter = redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+    const app = await createApp({ engine, tokens, limiter, tiers });
     const server = await startServer(app, 0, '127.0.0.1');
     process.on('message', () => { toParent(probe()); });
     toParent({ url: server.url, token } satisfies Ready);
@@ -94,12 +103,67 @@ async function serve(kind: string, dir: string): Promise<void> {
   process.once('disconnect', () => process.exit(0));
 }
 
+/** CPU ms a process has used so far, from /proc (redis-server's share of a clustered app's work); 0 elsewhere. */
+function procCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `--serve KIND DIR N` with N > 1: this process is the primary of N cluster workers serving one port (as `npm start
+ * -- --workers N` runs); it forwards the parent's bodies to every worker, and a probe is the sum over the workers, itself
+ * and (for the app) the redis-server that counts its limits.
+ */
+async function servePrimary(kind: string, workers: number): Promise<void> {
+  const env: Record<string, string> = {};
+  if (kind !== 'bare') {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-tokens-')), 'tokens.json');
+    env.BENCH_TOKENS_FILE = file;
+    env.BENCH_TOKEN = new TokenStore(file).create('Pro', 'bench').token;
+  }
+  const forked: Worker[] = [];
+  const ready: Ready[] = await Promise.all(Array.from({ length: workers }, () => new Promise<Ready>((resolve, reject) => {
+    const worker = cluster.fork(env);
+    forked.push(worker);
+    worker.once('message', (m: Ready) => { resolve(m); });
+    worker.once('exit', (code) => { reject(new Error(`bench ${kind} worker exited with ${String(code)}`)); });
+  })));
+  const redisPid = Number(process.env.BENCH_REDIS_PID ?? 0);
+  process.on('message', (m: unknown) => {
+    if (m !== 'rss') {
+      for (const w of forked) w.send(m as string);
+      return;
+    }
+    void Promise.all(forked.map((w) => new Promise<Probe>((resolve) => {
+      w.once('message', (p: Probe) => { resolve(p); });
+      w.send('rss');
+    }))).then((probes) => {
+      const own = probe();
+      toParent({
+        rss: probes.reduce((n, p) => n + p.rss, own.rss),
+        cpuMs: probes.reduce((n, p) => n + p.cpuMs, own.cpuMs) + (kind === 'bare' || redisPid === 0 ? 0 : procCpuMs(redisPid)),
+      } satisfies Probe);
+    });
+  });
+  toParent({ url: defined(ready[0], 'a worker').url, token: env.BENCH_TOKEN ?? '' } satisfies Ready);
+  process.once('disconnect', () => {
+    for (const w of forked) w.process.kill('SIGKILL');
+    process.exit(0);
+  });
+}
+
 interface Child { ready: Ready; probe(): Promise<Probe>; rss(): Promise<number>; send(m: unknown): void; stop(): void }
 
 /** A server child; `profileDir` runs it under --cpu-prof (the profile is written there when it stops). */
-async function spawn(kind: string, dir: string, profileDir?: string): Promise<Child> {
+async function spawn(kind: string, dir: string, profileDir?: string, workers = 1, env: Record<string, string> = {}): Promise<Child> {
   const prof = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir], { execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind, dir, String(workers)], {
+    execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env },
+  });
   // one exit listener per child, not one per probe (a 300 s run probes every second)
   let exited: Error | null = null;
   const waiting = new Set<(err: Error) => void>();
@@ -372,9 +436,110 @@ async function versus(dir: string, other: string, ciks: readonly number[], log: 
   }
 }
 
+/** A redis-server of the bench's own on a free loopback port (the limits of a clustered app), or null without one. */
+async function benchRedis(): Promise<{ url: string; pid: number; stop(): void } | null> {
+  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) return null;
+  const port = await new Promise<number>((resolve) => {
+    const probeServer = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probeServer.address() as { port: number };
+      probeServer.close(() => { resolve(p); });
+    });
+  });
+  const child = spawnProcess('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 500));
+  return { url: `redis://127.0.0.1:${String(port)}`, pid: defined(child.pid, 'redis-server pid'), stop: () => { child.kill('SIGTERM'); } };
+}
+
+/**
+ * `--workers N`: the app as one process (in-process limits, as `npm start` runs by default) against the app as N cluster
+ * workers (limits in a redis-server of the bench's own, as `npm start -- --workers N` requires; its CPU is counted as
+ * the server's), each against the bare route as one process and as N workers, in one run: every cold key of each
+ * endpoint once on each app (which app goes first alternates by endpoint), then the hot key in 2 alternating rounds,
+ * then a mixed load on each app with its RSS summed over the primary and its workers.
+ */
+async function workersVersusOne(dir: string, ciks: readonly number[], workers: number, log: (s: string) => void): Promise<void> {
+  const seconds = numberArg(argv, 'seconds', 20);
+  const redis = await benchRedis();
+  const children: Child[] = [];
+  try {
+    const { bare, paths } = await primedBare(dir, ciks);
+    children.push(bare);
+    const bareN = await spawn('bare', dir, undefined, workers);
+    children.push(bareN);
+    for (const p of paths) {
+      const r = await get(new http.Agent(), `${bare.ready.url}${p}`, '');
+      bareN.send({ url: p, body: r.body.toString('base64') });
+    }
+    const one = await spawn('app', dir);
+    children.push(one);
+    const many = await spawn('app', dir, undefined, workers, redis ? { BENCH_REDIS_URL: redis.url, BENCH_REDIS_PID: String(redis.pid) } : {});
+    children.push(many);
+    const name1 = 'app x1';
+    const nameN = `app x${String(workers)}`;
+    // the warm-up runs the same code on other keys (quarterly series) on every process of each app
+    const warm = ciks.flatMap((cik) => ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}&period=quarter`));
+    await load(one, warm);
+    await load(many, warm);
+    const rows: string[][] = [];
+    const rss: string[] = [];
+    let turn = 0;
+    for (const e of ENDPOINTS) {
+      const keys = paths.filter((p) => p.startsWith(`${e}?`));
+      const order = turn++ % 2 === 0 ? ([[one, name1], [many, nameN]] as const) : ([[many, nameN], [one, name1]] as const);
+      const measured = new Map<string, Run>();
+      for (const [app, name] of order) measured.set(name, await load(app, keys));
+      const b1 = await load(bare, keys);
+      const bN = await load(bareN, keys);
+      rows.push(
+        row(`cold ${e} ${name1}`, defined(measured.get(name1), name1), b1), row(`cold ${e} ${nameN}`, defined(measured.get(nameN), nameN), bN),
+        row(`cold ${e} bare x1`, b1), row(`cold ${e} bare x${String(workers)}`, bN),
+      );
+    }
+    const hot = `${defined(ENDPOINTS[0], 'endpoint')}?cik=${String(defined(ciks[0], 'a company'))}`;
+    for (let round = 0; round < 2; round++) {
+      const pair = round === 0 ? ([[one, name1, bare, 'bare x1'], [many, nameN, bareN, `bare x${String(workers)}`]] as const)
+        : ([[many, nameN, bareN, `bare x${String(workers)}`], [one, name1, bare, 'bare x1']] as const);
+      for (const [app, name, base, baseName] of pair) {
+        const r = await load(app, [hot], 5);
+        const b = await load(base, [hot], 5);
+        rows.push(row(`hot ${name}`, r, b), row(`hot ${baseName}`, b));
+      }
+    }
+    const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+    for (const [app, name] of [[one, name1], [many, nameN]] as const) {
+      const mixed = ciks.flatMap((cik, i) => [
+        ...ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`),
+        `/v1/api/financials/balance-sheet?cik=${String(cik)}&period=quarter`,
+        ...(i % 10 === 0 ? [`/v1/api/financials/as-reported?cik=${String(cik)}&asOf=2020-06-30`, `/v1/api/financials/income-statement?cik=${String(cik)}&currency=original`] : []),
+        hot,
+      ]);
+      const samples: number[] = [await app.rss()];
+      const timer = setInterval(() => { void app.rss().then((r) => samples.push(r)); }, 1000);
+      const m = await load(app, mixed, seconds);
+      clearInterval(timer);
+      samples.push(await app.rss());
+      rows.push(row(`mixed ${String(seconds)} s ${name}`, m));
+      rss.push(`${name}: RSS of all its processes MB: start ${mb(defined(samples[0], 'rss'))}, max ${mb(Math.max(...samples))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples)`);
+    }
+    rss.push(`bare x1 ${mb(await bare.rss())} MB, bare x${String(workers)} ${mb(await bareN.rss())} MB (all its processes)`);
+    log(`\n${String(workers)} workers against one process, c=${String(CONNECTIONS)}, ${String(ciks.length)} companies, every cold key once on each app; ` +
+      `limits of ${nameN}: ${redis ? 'redis-server (its CPU counted as the server\'s)' : 'in-process per worker (redis-server not installed: NOT as served)'}` +
+      `${ACCEPT_ENCODING === undefined ? '' : `, Accept-Encoding: ${ACCEPT_ENCODING}`}; ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
+    printTable([HEADER, ...rows]);
+    for (const line of rss) log(line);
+  } finally {
+    for (const c of children) c.stop();
+    redis?.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const serveAt = argv.indexOf('--serve');
-  if (serveAt !== -1) return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
+  if (serveAt !== -1) {
+    const workers = Number(argv[serveAt + 3] ?? '1');
+    if (workers > 1 && cluster.isPrimary) return servePrimary(defined(argv[serveAt + 1], 'kind'), workers);
+    return serve(defined(argv[serveAt + 1], 'kind'), defined(argv[serveAt + 2], 'dir'));
+  }
   const companies = numberArg(argv, 'companies', 70);
   const buckets = numberArg(argv, 'buckets', 1);
   const seconds = argv.includes('--long') ? 300 : numberArg(argv, 'seconds', 20);
@@ -395,6 +560,10 @@ async function main(): Promise<void> {
   }
   if (argv.includes('--versus')) {
     await versus(dir, path.resolve(defined(argv[argv.indexOf('--versus') + 1], '--versus DIR')), ciks, log);
+    process.exit(0);
+  }
+  if (argv.includes('--workers')) {
+    await workersVersusOne(dir, ciks, numberArg(argv, 'workers', 2), log);
     process.exit(0);
   }
   if (argv.includes('--clients')) {
