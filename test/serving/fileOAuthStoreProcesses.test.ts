@@ -57,8 +57,9 @@ test('two processes on one accounts folder: no torn or lost record, consume and 
     for (const who of ['a', 'b']) {
       for (let i = 0; i < RECORDS; i++) {
         const record = await store.find('AccessToken', `${who}-${String(i)}`);
-        assert.equal(record?.round, 2, `${who}-${String(i)}: the last write of its writer`);
-        assert.equal(typeof record?.pad === 'string' ? record.pad.length : -1, 2000 + i);
+        assert.ok(record, `${who}-${String(i)} is there`);
+        assert.equal(record.round, 2, `${who}-${String(i)}: the last write of its writer`);
+        assert.equal(typeof record.pad === 'string' ? record.pad.length : -1, 2000 + i);
       }
     }
     // another instance (another process's view) consumes and revokes; this one sees both
