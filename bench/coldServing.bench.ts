@@ -14,7 +14,7 @@
 //   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
 //   [--hot-only [--rounds 3] [--cpu-prof DIR] (only the two hot keys: app and bare alternating per round, 5 s each, the
 //   median share of bare by req/s and by server CPU per request; --cpu-prof runs that app server under --cpu-prof)]
-//   [--workers N (the app and the bare route as one process and as N cluster workers, in one run: workersVersusOne)]
+//   [--workers N [--rounds R] (the app and the bare route as one process and as N cluster workers, in one run: workersVersusOne)]
 // Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts). Each company is
 // measured cold once per endpoint (its annual as-reported and income statement; details of all but a tenth), after a
 // warm-up of the same code paths on other keys (quarterly series; that tenth's details). The rendered answers of the
@@ -454,7 +454,7 @@ async function benchRedis(): Promise<{ url: string; pid: number; stop(): void } 
  * `--workers N`: the app as one process (in-process limits, as `npm start` runs by default) against the app as N cluster
  * workers (limits in a redis-server of the bench's own, as `npm start -- --workers N` requires; its CPU is counted as
  * the server's), each against the bare route as one process and as N workers, in one run: every cold key of each
- * endpoint once on each app (which app goes first alternates by endpoint), then the hot key in 2 alternating rounds,
+ * endpoint once on each app (which app goes first alternates by endpoint), then the hot key in `--rounds` (2) alternating rounds,
  * then a mixed load on each app with its RSS summed over the primary and its workers.
  */
 async function workersVersusOne(dir: string, ciks: readonly number[], workers: number, log: (s: string) => void): Promise<void> {
@@ -466,10 +466,15 @@ async function workersVersusOne(dir: string, ciks: readonly number[], workers: n
     children.push(bare);
     const bareN = await spawn('bare', dir, undefined, workers);
     children.push(bareN);
-    for (const p of paths) {
-      const r = await get(new http.Agent(), `${bare.ready.url}${p}`, '');
-      bareN.send({ url: p, body: r.body.toString('base64') });
+    // the N-worker bare route gets the same bodies, copied from the primed one 8 requests at a time
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    for (let i = 0; i < paths.length; i += 8) {
+      await Promise.all(paths.slice(i, i + 8).map(async (p) => {
+        const r = await get(agent, `${bare.ready.url}${p}`, '');
+        bareN.send({ url: p, body: r.body.toString('base64') });
+      }));
     }
+    agent.destroy();
     const one = await spawn('app', dir);
     children.push(one);
     const many = await spawn('app', dir, undefined, workers, redis ? { BENCH_REDIS_URL: redis.url, BENCH_REDIS_PID: String(redis.pid) } : {});
@@ -496,8 +501,8 @@ async function workersVersusOne(dir: string, ciks: readonly number[], workers: n
       );
     }
     const hot = `${defined(ENDPOINTS[0], 'endpoint')}?cik=${String(defined(ciks[0], 'a company'))}`;
-    for (let round = 0; round < 2; round++) {
-      const pair = round === 0 ? ([[one, name1, bare, 'bare x1'], [many, nameN, bareN, `bare x${String(workers)}`]] as const)
+    for (let round = 0; round < numberArg(argv, 'rounds', 2); round++) {
+      const pair = round % 2 === 0 ? ([[one, name1, bare, 'bare x1'], [many, nameN, bareN, `bare x${String(workers)}`]] as const)
         : ([[many, nameN, bareN, `bare x${String(workers)}`], [one, name1, bare, 'bare x1']] as const);
       for (const [app, name, base, baseName] of pair) {
         const r = await load(app, [hot], 5);
