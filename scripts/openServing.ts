@@ -6,7 +6,7 @@ import type { Config } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { createApp } from '../http/app.ts';
-import { loadTierConfig } from '../http/tiers.ts';
+import type { TierConfig } from '../http/tiers.ts';
 import { MemoryRateLimiter } from '../http/rateLimit/MemoryRateLimiter.ts';
 import { RedisRateLimiter } from '../http/rateLimit/RedisRateLimiter.ts';
 import type { RateLimiter } from '../http/rateLimit/RateLimiter.ts';
@@ -25,8 +25,8 @@ export interface Serving {
   stop(): Promise<void>;
 }
 
-export async function openServing(config: Config, logger: Logger): Promise<Serving> {
-  const tiers = loadTierConfig(config.tiersFile);
+/** @param tiers loaded by the caller before anything slow, so a bad tiers file fails the start at once */
+export async function openServing(config: Config, logger: Logger, tiers: TierConfig): Promise<Serving> {
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'read', threads: config.threads, memoryLimit: config.memoryLimit });
   const stalePeriods = (): void => { logger.warn('stored periods do not reflect the latest ingest (refresh running, failed or interrupted): as-reported is computed on the fly until they do (`npm run ingest -- --refresh-periods` forces a rebuild)'); };
   if (!engine.warehouse().periodsCurrent) stalePeriods();

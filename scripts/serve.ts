@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadConfig, type Config } from '../engine/config.ts';
 import { ensureDemoWarehouse } from '../demo/buildDemoWarehouse.ts';
 import { BASE } from '../http/app.ts';
+import { loadTierConfig } from '../http/tiers.ts';
 import { openServing } from './openServing.ts';
 import { demoTokenText, mintDemoToken } from './demoToken.ts';
 import { servePrimary, serveWorker } from './serveCluster.ts';
@@ -21,9 +22,10 @@ function workersArg(argv: readonly string[]): string | undefined {
 
 async function serveSingle(config: Config): Promise<void> {
   const logger = pino({ level: config.logLevel });
+  const tiers = loadTierConfig(config.tiersFile);
   const demo = await ensureDemoWarehouse(config);
   if (demo.built) logger.info({ warehouse: config.warehouseDir, rows: demo.report?.rows }, 'empty warehouse: built the demo warehouse');
-  const serving = await openServing(config, logger);
+  const serving = await openServing(config, logger, tiers);
   const { running, publicUrl, tokens } = serving;
   logger.info({ url: `${running.url}${BASE}`, mcp: `${publicUrl}/mcp`, rateLimits: config.redisUrl ? 'redis' : 'in-process', oauthStore: serving.oauthStore }, 'serving');
   const token = mintDemoToken(tokens, demo.built);

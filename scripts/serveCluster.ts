@@ -11,6 +11,7 @@ import type { Config } from '../engine/config.ts';
 import { TokenStore } from '../engine/accounts/TokenStore.ts';
 import { ensureDemoWarehouse } from '../demo/buildDemoWarehouse.ts';
 import { BASE } from '../http/app.ts';
+import { loadTierConfig } from '../http/tiers.ts';
 import { openServing } from './openServing.ts';
 import { demoTokenText, mintDemoToken } from './demoToken.ts';
 
@@ -47,6 +48,8 @@ interface Slot {
 export async function servePrimary(config: Config): Promise<void> {
   const logger = pino({ level: config.logLevel });
   if (config.redisUrl === null) throw new Error(workersNeedRedis(config.workers));
+  // a bad tiers file fails here, once, not in every worker after the demo build
+  loadTierConfig(config.tiersFile);
   const demo = await ensureDemoWarehouse(config);
   if (demo.built) logger.info({ warehouse: config.warehouseDir, rows: demo.report?.rows }, 'empty warehouse: built the demo warehouse');
   // minted before the workers start, so every worker has it loaded when it is printed
@@ -134,7 +137,7 @@ export async function servePrimary(config: Config): Promise<void> {
 export async function serveWorker(config: Config): Promise<void> {
   const id = cluster.worker?.id ?? 0;
   const logger: Logger = pino({ level: config.logLevel, base: { pid: process.pid, hostname: os.hostname(), worker: id } });
-  const serving = await openServing(config, logger);
+  const serving = await openServing(config, logger, loadTierConfig(config.tiersFile));
   let stopping = false;
   const stop = (reason: string) => {
     if (stopping) return;
