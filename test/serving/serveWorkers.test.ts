@@ -66,15 +66,25 @@ class ServerTree {
 }
 
 /** One GET on a connection of its own (the primary hands each new connection to the next worker). */
-function get(url: string, token: string): Promise<{ status: number; reqId: string }> {
+function get(url: string, token: string): Promise<{ status: number; reqId: string; body: string }> {
   const reqId = crypto.randomUUID();
   return new Promise((resolve, reject) => {
     http.get(url, { agent: false, headers: { Authorization: `Bearer ${token}`, 'X-Request-Id': reqId } }, (res) => {
-      res.resume();
-      res.on('end', () => { resolve({ status: res.statusCode ?? 0, reqId }); });
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, reqId, body: Buffer.concat(chunks).toString('utf8') }); });
       res.on('error', reject);
     }).on('error', reject);
   });
+}
+
+/**
+ * Every answer is a 200 or the Redis limiter failing closed (its 50 ms command timeout trips on a loaded box, most
+ * often in a worker that just started): never a dropped connection or another error.
+ */
+function answeredOrLimiterBusy(answers: readonly { status: number; body: string }[]): void {
+  const other = answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.body.includes('rate-limit store')));
+  assert.deepEqual(other, []);
 }
 
 function alive(pid: number): boolean {
@@ -166,7 +176,7 @@ describe('npm start -- --workers 2', { skip: redisAvailable() ? false : REDIS_SK
     assert.equal(workerPids.length, 2);
     assert.equal(t.lines().filter((l) => l.msg === 'serving').length, 1);
     const answers = await Promise.all(Array.from({ length: 10 }, () => get(`${base}${DETAILS}`, tokens.pro)));
-    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+    answeredOrLimiterBusy(answers);
     const workers = new Set(await Promise.all(answers.map((a) => t.workerOf(a.reqId))));
     assert.equal(workers.size, 2, `answered by workers ${[...workers].join(', ')}`);
   });
@@ -192,7 +202,7 @@ describe('npm start -- --workers 2', { skip: redisAvailable() ? false : REDIS_SK
 
   test('a token revoked with the tokens CLI is refused by both workers', async () => {
     const t = defined(tree, 'tree');
-    assert.equal((await get(`${base}${DETAILS}`, tokens.pro)).status, 200);
+    answeredOrLimiterBusy([await get(`${base}${DETAILS}`, tokens.pro)]);
     const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'tokens.ts'), 'revoke', tokens.proId], {
       cwd: ROOT, env: { ...process.env, FILINGS_TOKENS_FILE: tokensFile }, encoding: 'utf8',
     });
@@ -205,7 +215,9 @@ describe('npm start -- --workers 2', { skip: redisAvailable() ? false : REDIS_SK
       if (r.status === 401) refusedBy.add(await t.workerOf(r.reqId));
     }
     const later = await Promise.all(Array.from({ length: 10 }, () => get(`${base}${DETAILS}`, tokens.pro)));
-    assert.deepEqual(later.map((a) => a.status), later.map(() => 401));
+    // refused: 401, or the limiter's 503 when Redis is slow (anonymous callers are counted too); never answered
+    assert.deepEqual(later.filter((a) => a.status !== 401 && !(a.status === 503 && a.body.includes('rate-limit store'))), []);
+    assert.ok(later.some((a) => a.status === 401));
   });
 
   test('a killed worker is replaced and the server keeps answering', async () => {
@@ -215,23 +227,48 @@ describe('npm start -- --workers 2', { skip: redisAvailable() ? false : REDIS_SK
     await t.line((l) => l.msg === 'worker died: starting another' && l.workerPid === victim, 'worker died');
     // the other worker answers meanwhile
     const meanwhile = await Promise.all(Array.from({ length: 4 }, () => get(`${base}${DETAILS}`, tokens.spare)));
-    assert.deepEqual(meanwhile.map((a) => a.status), meanwhile.map(() => 200));
+    answeredOrLimiterBusy(meanwhile);
     const restarted = await t.line((l) => l.msg === 'worker restarted: serving', 'worker restarted');
     const newPid = defined(restarted.workerPid, 'workerPid');
     assert.ok(!workerPids.includes(newPid));
     workerPids = [defined(workerPids[1], 'the other worker'), newPid];
-    const answers = await Promise.all(Array.from({ length: 10 }, () => get(`${base}${DETAILS}`, tokens.spare)));
-    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
-    const pids = new Set(await Promise.all(answers.map(async (a) => {
-      const w = await t.workerOf(a.reqId);
-      return t.lines().find((l) => l.worker === w && l.msg === 'request')?.pid;
-    })));
-    assert.deepEqual([...pids].sort(), [...workerPids].sort(), 'both the survivor and the replacement answer');
+    // until both the survivor and the replacement have answered 200 (a hang detector bounds it)
+    const answeredBy = new Set<number>();
+    const answers: { status: number; body: string }[] = [...meanwhile];
+    for (const deadline = Date.now() + 120_000; answeredBy.size < 2;) {
+      assert.ok(Date.now() < deadline, `answered by ${[...answeredBy].join(', ')} only`);
+      const wave = await Promise.all(Array.from({ length: 4 }, () => get(`${base}${DETAILS}`, tokens.spare)));
+      answers.push(...wave);
+      for (const a of wave) {
+        if (a.status !== 200) continue;
+        const w = await t.workerOf(a.reqId);
+        answeredBy.add(defined(t.lines().find((l) => l.worker === w && l.msg === 'request')?.pid, 'pid'));
+      }
+    }
+    answeredOrLimiterBusy(answers);
+    assert.deepEqual([...answeredBy].sort(), [...workerPids].sort(), 'both the survivor and the replacement answer');
   });
 
-  test('SIGTERM stops the primary and every worker', async () => {
+  test('SIGTERM lets a request in flight finish, then stops the primary and every worker', async () => {
     const t = defined(tree, 'tree');
+    // a quarterly as-reported series computed on the fly (no stored periods here): seconds of work inside a worker
+    const slow = new Promise<{ status: number; rows: unknown }>((resolve, reject) => {
+      const req = http.get(`${base}/v1/api/financials/as-reported?cik=320193&period=quarter`, {
+        agent: false, headers: { Authorization: `Bearer ${tokens.spare}`, 'Accept-Encoding': 'identity' },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => { resolve({ status: res.statusCode ?? 0, rows: JSON.parse(Buffer.concat(chunks).toString('utf8')) }); });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+    // the request is sent and handed to a worker well within this pause; its answer takes longer (not asserted)
+    await new Promise((r) => setTimeout(r, 1000));
     t.child.kill('SIGTERM');
+    const answer = await slow;
+    assert.equal(answer.status, 200);
+    assert.ok(Array.isArray(answer.rows) && answer.rows.length > 0);
     assert.equal(await t.exited, 0, t.output());
     assert.ok(t.lines().some((l) => l.msg === 'stopped'));
     for (const pid of workerPids) assert.ok(!alive(pid), `worker ${String(pid)} is still running`);
