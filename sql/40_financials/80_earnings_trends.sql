@@ -1,4 +1,5 @@
--- Grain: at most one row per company: the /api/earnings/trends resource, from its latest (up to) 12 fiscal years.
+-- Grain: at most one row per company: the /api/earnings/trends resource, from its latest (up to) 12 fiscal years of
+-- annual reports (years stating revenue or net income).
 -- Margins in percent of revenue: latest, three years before it, direction (expanding / compressing beyond +-1
 -- percentage point, else stable; null without both). Net margin standard deviation (sample, pp) over the full history
 -- and over the last 5 years (null when the history is no longer than 5 years or has fewer than 2 margins). CAGRs in
@@ -41,6 +42,8 @@ years AS (
                coalesce(max(value) FILTER (WHERE line = 'stockholdersEquity'), max(value) FILTER (WHERE line = 'totalEquity')) AS equity
         FROM sv GROUP BY period_end) y
   LEFT JOIN eps e ON e.eps_period = strftime(y.period_end, '%Y-%m-%d')
+  -- years of annual reports only: a fiscal year end known from a 10-Q's comparative balance sheet states no income
+  WHERE y.revenue IS NOT NULL OR y.net_income IS NOT NULL
 ),
 recent AS (
   SELECT *, 100 * gross_profit / nullif(revenue, 0) AS gross_m, 100 * operating_income / nullif(revenue, 0) AS operating_m,
