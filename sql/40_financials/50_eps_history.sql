@@ -6,7 +6,8 @@
 -- split_adjust = false: as originally filed: each directly filed EPS and share count is the first filing's value for
 -- that span (not the latest restatement); reconstructed quarters and TTM, which no filing states, are put on the basis
 -- of the first filing that reported the period end. epsGrowth: (eps - previous eps) / |previous eps| against the
--- previous entry of the series (basic EPS where both have it, else diluted), computed before `lim` is applied.
+-- previous period of the series (basic EPS where both have it, else diluted), computed before `lim` is applied; null
+-- when the series lacks the period just before (adjacent_period), never against an older one.
 -- currency: 'original' or an ISO 4217 code: netIncome at the period's day-weighted average rate, EPS (per-share money)
 -- too, share counts never (fx_convert_rows, after the split adjustment); a currency that cannot be priced stays native
 -- and is named in `currency`. as_of also bars rates published after it.
@@ -81,8 +82,11 @@ entries AS (
   FROM converted GROUP BY ALL
 ),
 growth AS (
-  SELECT *, lag(eps) OVER w AS prev_eps, lag(eps_diluted) OVER w AS prev_eps_diluted
-  FROM entries WINDOW w AS (ORDER BY period_end)
+  SELECT * EXCLUDE (prev_eps, prev_eps_diluted),
+         CASE WHEN adjacent_period(period, prev_end, period_end) THEN prev_eps END AS prev_eps,
+         CASE WHEN adjacent_period(period, prev_end, period_end) THEN prev_eps_diluted END AS prev_eps_diluted
+  FROM (SELECT *, lag(eps) OVER w AS prev_eps, lag(eps_diluted) OVER w AS prev_eps_diluted, lag(period_end) OVER w AS prev_end
+        FROM entries WINDOW w AS (ORDER BY period_end))
 )
 SELECT strftime(period_end, '%Y-%m-%d') AS period, fiscal_year::INTEGER AS fiscalYear, fiscal_period AS fiscalPeriod,
        strftime(date_filed, '%Y-%m-%d') AS dateFiled,

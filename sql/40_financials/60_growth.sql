@@ -1,7 +1,8 @@
 -- Grain: one row per period of one company's series, newest first: the /api/financials/growth resource. Each growth
--- field is (current - previous) / |previous| against the previous entry of the same series (the period just before it,
--- not the last period that happened to have the line), null when either side is missing, previous is 0, or the two
--- are in different currencies. epsGrowth comes from eps_history and is always split-adjusted.
+-- field is (current - previous) / |previous| against the period just before it in the same series (not the last period
+-- that happened to have the line, nor an older period when the series lacks that one: adjacent_period), null when
+-- either side is missing, previous is 0, or the two are in different currencies. epsGrowth comes from eps_history and
+-- is always split-adjusted.
 -- period: 'annual' | 'quarter' | 'ttm'; currency: 'original' or an ISO 4217 code (values converted by fx_convert_rows); lim: maximum number of periods (NULL = all).
 CREATE OR REPLACE MACRO growth(c, period, lim, currency, as_of) AS TABLE
 WITH checked AS (
@@ -24,8 +25,9 @@ sv AS MATERIALIZED (
   SELECT * FROM fx_convert_rows('sv_raw', currency, as_of)
 ),
 periods AS (
-  SELECT *, lag(period_end) OVER (ORDER BY period_end) AS prev_end
-  FROM (SELECT period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed FROM sv GROUP BY ALL)
+  SELECT * EXCLUDE (prev_end), CASE WHEN adjacent_period(period, prev_end, period_end) THEN prev_end END AS prev_end
+  FROM (SELECT *, lag(period_end) OVER (ORDER BY period_end) AS prev_end
+  FROM (SELECT period_end, fiscal_period, max(fiscal_year) AS fiscal_year, max(date_filed) AS date_filed FROM sv GROUP BY ALL))
 ),
 rates AS (
   SELECT p.period_end, cur.line,

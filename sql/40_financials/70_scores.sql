@@ -1,5 +1,6 @@
 -- Grain: at most one row per company: the /api/financials/scores resource, from its most recent fiscal year with an
--- annual filing (no row, hence a 400, when it has none) and the year before it. Both years come from standard_values,
+-- annual filing (a year whose net income or revenue is stated; no row, hence a 400, when it has none) and the year
+-- before it. Both years come from standard_values,
 -- i.e. each as last stated, which for the prior year is the latest 10-K's own comparative (one restatement vintage).
 -- Piotroski (one point per true criterion; a criterion whose inputs are missing scores false):
 --   positiveNetIncome NI > 0; positiveOperatingCashFlow OCF > 0; risingRoa NI/assets up; cashFlowExceedsNetIncome
@@ -34,8 +35,11 @@ years AS (
   FROM sv GROUP BY period_end
 ),
 latest AS (
+  -- a year of an annual report states its income (net income or revenue over the year); a fiscal year end known only
+  -- from a 10-Q's comparative balance sheet is not one, and scoring it would score a year of balances alone
   SELECT y.*, s.shares, row_number() OVER (ORDER BY y.period_end DESC) AS age
   FROM years y LEFT JOIN shares s ON s.share_period = strftime(y.period_end, '%Y-%m-%d')
+  WHERE y.net_income IS NOT NULL OR y.revenue IS NOT NULL
 ),
 cur AS (SELECT * FROM latest WHERE age = 1),
 prev AS (SELECT * FROM latest WHERE age = 2),

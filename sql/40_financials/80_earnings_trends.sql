@@ -1,8 +1,10 @@
--- Grain: at most one row per company: the /api/earnings/trends resource, from its latest (up to) 12 fiscal years.
+-- Grain: at most one row per company: the /api/earnings/trends resource, from its latest (up to) 12 fiscal years of
+-- annual reports (years stating revenue or net income).
 -- Margins in percent of revenue: latest, three years before it, direction (expanding / compressing beyond +-1
 -- percentage point, else stable; null without both). Net margin standard deviation (sample, pp) over the full history
 -- and over the last 5 years (null when the history is no longer than 5 years or has fewer than 2 margins). CAGRs in
--- percent, (end / start)^(1/n) - 1 over exactly n fiscal years; null when either end is missing or not positive; EPS
+-- percent, (end / start)^(1/n) - 1 over exactly n fiscal years (the year n years back, not the n-th older year
+-- present); null when either end is missing or not positive; EPS
 -- is diluted (basic when absent) and always split-adjusted (eps_history). Quality: fcfToNetIncome and roe in percent,
 -- interestCoverage = operating income / interest expense, debtToOperatingIncome = (short + long-term debt) / operating
 -- income. sym: the ticker to echo (resolved by the caller); currency: 'original' or an ISO 4217 code (fx_convert_rows).
@@ -25,7 +27,9 @@ eps AS (
   SELECT h.period AS eps_period, coalesce(h.epsDiluted, h.eps) AS eps FROM eps_history(c, 'annual', NULL, true, currency, as_of) h
 ),
 years AS (
-  SELECT y.*, e.eps, row_number() OVER (ORDER BY y.period_end DESC) - 1 AS age
+  -- age: fiscal years back from the latest (a year of 52/53 weeks counts as one), so a year the warehouse lacks is
+  -- missing from the CAGRs and windows, never replaced by an older year
+  SELECT y.*, e.eps, round((max(y.period_end) OVER () - y.period_end) / 365.2425)::INTEGER AS age
   FROM (SELECT period_end,
                max(value) FILTER (WHERE line = 'revenue') AS revenue,
                max(value) FILTER (WHERE line = 'grossProfit') AS gross_profit,
@@ -38,6 +42,8 @@ years AS (
                coalesce(max(value) FILTER (WHERE line = 'stockholdersEquity'), max(value) FILTER (WHERE line = 'totalEquity')) AS equity
         FROM sv GROUP BY period_end) y
   LEFT JOIN eps e ON e.eps_period = strftime(y.period_end, '%Y-%m-%d')
+  -- years of annual reports only: a fiscal year end known from a 10-Q's comparative balance sheet states no income
+  WHERE y.revenue IS NOT NULL OR y.net_income IS NOT NULL
 ),
 recent AS (
   SELECT *, 100 * gross_profit / nullif(revenue, 0) AS gross_m, 100 * operating_income / nullif(revenue, 0) AS operating_m,
