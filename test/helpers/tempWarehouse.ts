@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../engine/db/Engine.ts';
 import { ensureWarehouse } from '../../engine/warehouse/ensureWarehouse.ts';
+import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { defined } from './defined.ts';
 
 // The fixtures root is read once, in fixtures.ts; re-exported here for the suites that import it from this module.
@@ -33,6 +34,16 @@ export async function openTempEngine(mode: 'read' | 'write' = 'write', dir = tem
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A warehouse at `dir` holding `paths`, written by a one-thread engine closed before it returns (for a server process to open). */
+export async function ingestedWarehouse(dir: string, paths: readonly string[]): Promise<void> {
+  const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 1 });
+  try {
+    await ingestPaths(engine, [...paths]);
+  } finally {
+    engine.close();
+  }
 }
 
 /** Row counts of the core source views: equal before and after a re-ingest, unchanged by a rejected batch. */

@@ -5,12 +5,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Engine } from '../../engine/db/Engine.ts';
-import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { TokenStore } from '../../engine/accounts/TokenStore.ts';
 import { PasswordStore } from '../../engine/accounts/PasswordStore.ts';
 import { test, before, after } from '../helpers/fixtureTest.ts';
-import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
+import { fixture, ingestedWarehouse, tempDir } from '../helpers/tempWarehouse.ts';
 import { freePort, startServerProcess, type ServerProcess } from './serverProcess.ts';
 import { signIn, type IssuedTokens } from './signIn.ts';
 
@@ -26,12 +24,7 @@ let login = { id: '', password: PASSWORD };
 before(async () => {
   dir = tempDir('mcp-restart-');
   const warehouse = path.join(dir, 'warehouse');
-  const engine = await Engine.open({ warehouseDir: warehouse, mode: 'write', threads: 1 });
-  try {
-    await ingestPaths(engine, APPLE.map((p) => fixture('edgar', ...p.split('/'))));
-  } finally {
-    engine.close();
-  }
+  await ingestedWarehouse(warehouse, APPLE.map((p) => fixture('edgar', ...p.split('/'))));
   const tokensFile = path.join(dir, 'accounts', 'tokens.json');
   const { record } = new TokenStore(tokensFile, 0).create('Pro', 'restart analyst');
   await new PasswordStore(path.join(dir, 'accounts', 'passwords.json')).set(record.id, PASSWORD);

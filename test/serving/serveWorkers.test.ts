@@ -9,12 +9,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { Engine } from '../../engine/db/Engine.ts';
-import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { TokenStore } from '../../engine/accounts/TokenStore.ts';
 import { loadConfig } from '../../engine/config.ts';
 import { after, before, describe, test } from '../helpers/fixtureTest.ts';
-import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
+import { fixture, ingestedWarehouse, tempDir } from '../helpers/tempWarehouse.ts';
 import { redisAvailable, REDIS_SKIP_REASON, startTestRedis, type TestRedis } from '../http/redisServer.ts';
 import { defined } from '../helpers/defined.ts';
 
@@ -137,12 +135,7 @@ describe('npm start -- --workers 2', { skip: redisAvailable() ? false : REDIS_SK
   before(async () => {
     dir = tempDir('workers-');
     const warehouse = path.join(dir, 'warehouse');
-    const engine = await Engine.open({ warehouseDir: warehouse, mode: 'write', threads: 1 });
-    try {
-      await ingestPaths(engine, APPLE.map((p) => fixture('edgar', ...p.split('/'))));
-    } finally {
-      engine.close();
-    }
+    await ingestedWarehouse(warehouse, APPLE.map((p) => fixture('edgar', ...p.split('/'))));
     tokensFile = path.join(dir, 'accounts', 'tokens.json');
     const store = new TokenStore(tokensFile, 0);
     const pro = store.create('Pro', 'workers pro');
