@@ -9,6 +9,7 @@ import { parseInto } from './parsers/Parser.ts';
 import type { Engine } from '../db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { openStagingConnection } from '../warehouse/openStagingConnection.ts';
+import { FactColumns } from '../warehouse/FactColumns.ts';
 import { timed, type OnStage } from './IngestStages.ts';
 import { acquireWriterLock, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
 
@@ -64,6 +65,22 @@ export interface IngestOptions extends IngestProgress {
   stageRows?: number;
   /** Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends. */
   onStage?: OnStage;
+  /**
+   * Who writes the facts Parquet (default FILINGS_FACTS_WRITER, else 'duckdb'): 'js' holds a batch's facts as typed columns
+   * and writes those of companies new to the warehouse from JavaScript (held companies still go through DuckDB);
+   * 'duckdb' stages every fact into DuckDB and writes them with COPY (new_facts()), as before.
+   */
+  factsWriter?: FactsWriter;
+}
+
+export type FactsWriter = 'js' | 'duckdb';
+
+/** The facts writer FILINGS_FACTS_WRITER names (the benches and tests compare both paths with it). */
+export function defaultFactsWriter(env: NodeJS.ProcessEnv = process.env): FactsWriter {
+  const named = env['FILINGS_FACTS_WRITER'];
+  if (named === undefined || named === '') return 'duckdb';
+  if (named !== 'js' && named !== 'duckdb') throw new Error(`FILINGS_FACTS_WRITER must be js or duckdb, not ${JSON.stringify(named)}`);
+  return named;
 }
 
 export async function ingestPaths(engine: Engine, paths: string[], options: IngestOptions = {}): Promise<IngestReport> {
@@ -88,6 +105,8 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
     const errors: IngestError[] = [];
     const explicit = new Set(paths);
     let connection = engine.writerConnection;
+    const factsInColumns = (options.factsWriter ?? defaultFactsWriter()) === 'js';
+    let factColumns = factsInColumns ? new FactColumns() : null;
 
     const landed = async () => {
       const pending = flight.writing;
@@ -101,10 +120,11 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
         await landed();
         throw new IngestFailed(errors);
       }
-      if (batch.size > 0 || staged) {
+      if (batch.size > 0 || staged || (factColumns?.rows ?? 0) > 0) {
         await landed();
         const manifest = commitBatch(engine, batch, {
           ...(staged ? { staged } : {}),
+          ...(factColumns ? { factColumns } : {}),
           inputs: batchInputs,
           connection,
           ...(options.beforeJournal ? { beforeJournal: options.beforeJournal } : {}),
@@ -125,9 +145,16 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
       batchInputs = [];
       batchBytes = 0;
       staged = null;
+      factColumns = factsInColumns ? new FactColumns() : null;
     };
 
     const stageEarly = async () => {
+      if (factColumns) {
+        // the facts wait as typed columns until the commit decides, per company, who writes them
+        factColumns.push(batch.facts);
+        batch.facts.length = 0;
+        if (streamedRows(batch) === 0) return;
+      }
       if (!staged) {
         await clearStaging(connection);
         staged = {};
