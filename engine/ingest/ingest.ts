@@ -66,7 +66,7 @@ export interface IngestOptions extends IngestProgress {
   /** Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends. */
   onStage?: OnStage;
   /**
-   * Who writes the facts Parquet (default FILINGS_FACTS_WRITER, else 'duckdb'): 'js' holds a batch's facts as typed columns
+   * Who writes the facts Parquet (default FILINGS_FACTS_WRITER, else 'js'): 'js' holds a batch's facts as typed columns
    * and writes those of companies new to the warehouse from JavaScript (held companies still go through DuckDB);
    * 'duckdb' stages every fact into DuckDB and writes them with COPY (new_facts()), as before.
    */
@@ -78,7 +78,7 @@ export type FactsWriter = 'js' | 'duckdb';
 /** The facts writer FILINGS_FACTS_WRITER names (the benches and tests compare both paths with it). */
 export function defaultFactsWriter(env: NodeJS.ProcessEnv = process.env): FactsWriter {
   const named = env['FILINGS_FACTS_WRITER'];
-  if (named === undefined || named === '') return 'duckdb';
+  if (named === undefined || named === '') return 'js';
   if (named !== 'js' && named !== 'duckdb') throw new Error(`FILINGS_FACTS_WRITER must be js or duckdb, not ${JSON.stringify(named)}`);
   return named;
 }

@@ -120,6 +120,17 @@ export class FactColumns {
   readonly irregular: FactRow[] = [];
   readonly irregularCiks = new Set<number>();
   private pushed = 0;
+  /** Day numbers of the date strings seen: a batch has a few thousand distinct dates and millions of date fields. */
+  private readonly days = new Map<string, number | null>();
+
+  private day(s: string): number | null {
+    let d = this.days.get(s);
+    if (d === undefined) {
+      d = isoDays(s);
+      this.days.set(s, d);
+    }
+    return d;
+  }
 
   private ensure(n: number): void {
     if (this.length + n <= this.capacity) return;
@@ -158,13 +169,19 @@ export class FactColumns {
     let accessionCode = NULL;
     let lastUnit = '';
     let unitCode = NULL;
+    let lastForm: string | null = null;
+    let formCode = NULL;
+    let lastFp: string | null = null;
+    let fpCode = NULL;
+    let lastSource: string | null = null;
+    let sourceCode = NULL;
     for (const row of rows) {
       if (this.pushed++ % KEY_CHECK_EVERY === 0) checkKeys(row, this.pushed - 1);
       const i = this.length;
       const { cik, value } = row;
-      const filed = row.filed === null ? NULL_DAY : typeof row.filed === 'string' ? isoDays(row.filed) : null;
-      const start = row.periodStart === null ? NULL_DAY : typeof row.periodStart === 'string' ? isoDays(row.periodStart) : null;
-      const end = typeof row.periodEnd === 'string' ? isoDays(row.periodEnd) : null;
+      const filed = row.filed === null ? NULL_DAY : typeof row.filed === 'string' ? this.day(row.filed) : null;
+      const start = row.periodStart === null ? NULL_DAY : typeof row.periodStart === 'string' ? this.day(row.periodStart) : null;
+      const end = typeof row.periodEnd === 'string' ? this.day(row.periodEnd) : null;
       const dims = Array.isArray(row.dims) && row.dims.length === 0 ? 0 : this.dimCode(row.dims);
       if (!isInt32(cik) || cik < 1 || typeof value !== 'number' || !Number.isFinite(value) || Object.is(value, -0)
         || filed === null || start === null || end === null || dims === null
@@ -191,10 +208,10 @@ export class FactColumns {
         unitCode = s.code(row.unit);
       }
       this.unit[i] = unitCode;
-      this.form[i] = row.form === null ? NULL : s.code(row.form);
-      this.fp[i] = row.fp === null ? NULL : s.code(row.fp);
+      this.form[i] = row.form === null ? NULL : row.form === lastForm ? formCode : (formCode = s.code(lastForm = row.form));
+      this.fp[i] = row.fp === null ? NULL : row.fp === lastFp ? fpCode : (fpCode = s.code(lastFp = row.fp));
       this.frame[i] = row.frame === null ? NULL : s.code(row.frame);
-      this.source[i] = s.code(row.source);
+      this.source[i] = row.source === lastSource ? sourceCode : (sourceCode = s.code(lastSource = row.source));
       this.filed[i] = filed;
       this.periodStart[i] = start;
       this.periodEnd[i] = end;

@@ -159,4 +159,9 @@ test('small batches (companies held by an earlier batch meet new ones) write wha
   assert.ok(manifests.length > 2, `expected several batches, got ${String(manifests.length)}`);
   await assertSameWarehouse(js.dir, duck.dir);
   assert.equal(await unsorted(js.dir), 0);
+  // some batch wrote both kinds: held companies through DuckDB's COPY and new ones from JavaScript (parquet-rs)
+  const writers = await query<{ batch: string; kinds: number }>(`
+    SELECT regexp_extract(file_name, 'part-([0-9TZ]+-[0-9a-f]+)-', 1) AS batch, count(DISTINCT created_by LIKE 'parquet-rs%')::INTEGER AS kinds
+    FROM parquet_file_metadata($p) WHERE file_name NOT LIKE '%schema%' GROUP BY 1`, { p: glob(js.dir, 'facts') });
+  assert.ok(writers.some((w) => w.kinds === 2), `no batch mixed held and new companies: ${JSON.stringify(writers)}`);
 });
