@@ -59,8 +59,9 @@ export interface IngestOptions extends IngestProgress {
    */
   afterCommit?: (engine: Engine, report: IngestReport) => Promise<void>;
   /**
-   * Rows of streamed datasets (facts) held in memory before they are moved into DuckDB's staging tables (default
-   * 100,000): JavaScript then holds at most this many plus one document's rows, whatever the batch size.
+   * Rows of streamed datasets (facts) held as row objects before they are moved into DuckDB's staging tables, or into
+   * the batch's typed fact columns with the JavaScript facts writer (default 100,000): JavaScript then holds at most
+   * this many row objects plus one document's, whatever the batch size.
    */
   stageRows?: number;
   /** Told the elapsed time of each stage (read, parse, stage, write, commit) as it ends. */
