@@ -10,8 +10,10 @@ import type { Engine } from '../db/Engine.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { openStagingConnection } from '../warehouse/openStagingConnection.ts';
 import { FactColumns } from '../warehouse/FactColumns.ts';
+import { splitHeldFacts } from '../warehouse/commitFacts.ts';
+import { facts } from '../warehouse/datasets.ts';
 import { timed, type OnStage } from './IngestStages.ts';
-import { acquireWriterLock, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
+import { acquireWriterLock, appendRows, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
 
 export interface IngestProgress {
   /** Called after each input unit with disk bytes consumed so far. */
@@ -121,6 +123,8 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
         await landed();
         throw new IngestFailed(errors);
       }
+      // the batch's last facts are routed like the earlier ones (held companies' rows straight to the staging table)
+      if (factColumns && batch.facts.length > 0) await timed(options.onStage, 'stage', stageEarly);
       if (batch.size > 0 || staged || (factColumns?.rows ?? 0) > 0) {
         await landed();
         const manifest = commitBatch(engine, batch, {
@@ -151,9 +155,17 @@ export async function ingestPaths(engine: Engine, paths: string[], options: Inge
 
     const stageEarly = async () => {
       if (factColumns) {
-        // the facts wait as typed columns until the commit decides, per company, who writes them
-        factColumns.push(batch.facts);
+        // facts of companies the warehouse holds are staged now, as before; the others wait as typed columns
+        const held = await splitHeldFacts(connection, batch.facts, factColumns);
         batch.facts.length = 0;
+        if (held.length > 0) {
+          if (!staged) {
+            await clearStaging(connection);
+            staged = {};
+          }
+          await appendRows(connection, facts, held);
+          staged[facts.name] = (staged[facts.name] ?? 0) + held.length;
+        }
         if (streamedRows(batch) === 0) return;
       }
       if (!staged) {

@@ -120,6 +120,9 @@ export class FactColumns {
   readonly irregular: FactRow[] = [];
   readonly irregularCiks = new Set<number>();
   private pushed = 0;
+  /** Companies already looked up in the warehouse during this batch, and those of them it holds (their rows skip the columns). */
+  readonly judged = new Set<number>();
+  readonly heldEarly = new Set<number>();
   /** Day numbers of the date strings seen: a batch has a few thousand distinct dates and millions of date fields. */
   private readonly days = new Map<string, number | null>();
 

@@ -302,7 +302,8 @@ export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, op
         const columns = options.factColumns;
         await timed(options.onStage, 'stage', () => { columns.push(list as FactRow[]); return Promise.resolve(); });
         list.length = 0;
-        counts[spec.name] = columns.rows === 0 ? 0 : await commitFacts(c, columns, stagingDir, batchId, options.onStage);
+        const stagedRows = options.staged?.[spec.name] ?? 0;
+        counts[spec.name] = columns.rows === 0 && stagedRows === 0 ? 0 : await commitFacts(c, columns, stagedRows, stagingDir, batchId, options.onStage);
         await emptyStagingTable(c, spec);
         continue;
       }
