@@ -5,7 +5,7 @@
 // per-stage breakdown (read, parse, stage, write, commit) is that of the median run, in multiples of JSON.parse time.
 // CPU seconds of the whole process (JavaScript and DuckDB's threads) are printed beside wall time: the box is shared, so
 // wall time alone moves with other jobs' load.
-// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256]; BENCH_THREADS sets
+// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256] [--writer js|duckdb|both] [--into-held]; BENCH_THREADS sets
 // DuckDB's threads (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk);
 // --batch-mb sets the ingest batch size (each batch is written while the next one is parsed: with several batches the
 // stage times overlap and add up to more than the wall time); --write-knobs measures the write step's parts and a parse
@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
-import { ingestPaths } from '../engine/ingest/ingest.ts';
+import { defaultFactsWriter, ingestPaths, type FactsWriter } from '../engine/ingest/ingest.ts';
 import type { IngestStage } from '../engine/ingest/IngestStages.ts';
 import { syntheticCompanies } from '../demo/demoCompanies.ts';
 import { writeDemoSources } from '../demo/writeDemoSources.ts';
@@ -29,6 +29,10 @@ const synthetic = numberArg(argv, 'synthetic', 24);
 const runs = numberArg(argv, 'runs', 3);
 const batchMb = numberArg(argv, 'batch-mb', 256);
 const onlyAt = argv.indexOf('--only');
+const intoHeld = argv.includes('--into-held');
+const writerAt = argv.indexOf('--writer');
+const writerArg = writerAt === -1 ? defaultFactsWriter() : argv[writerAt + 1] ?? '';
+const writers: FactsWriter[] = writerArg === 'both' ? ['duckdb', 'js'] : [defaultFactsWriter({ FILINGS_FACTS_WRITER: writerArg })];
 const only = onlyAt === -1 ? null : (argv[onlyAt + 1] ?? '').toLowerCase();
 
 function syntheticInputs(count: number): string[] {
@@ -76,66 +80,79 @@ function timeJsonParse(files: string[]): number {
   return ms;
 }
 
-async function measure(label: string, files: string[], jsonFiles: string[] = files): Promise<string[]> {
+/** One writer's runs of one input. */
+interface Runs { ingestMs: number[]; cpuMs: number[]; stageMs: Record<string, number>[]; peaks: MemoryPeak[]; written: number[]; facts: number }
+
+async function ingestOnce(files: string[], writer: FactsWriter, into: Runs): Promise<void> {
+  // one per process: two bench runs side by side (a memory run and a timed one) must not remove each other's
+  const dir = path.join(BENCH_OUT, `ingest-warehouse-${String(process.pid)}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
+  try {
+    // --into-held: the timed ingest meets a warehouse holding every company already (a monthly re-ingest of the zip)
+    if (intoHeld) await ingestPaths(engine, files, { batchBytes: batchMb * 1024 * 1024, factsWriter: 'duckdb' });
+    const stages: Record<string, number> = {};
+    const atStart = process.memoryUsage();
+    const peak: MemoryPeak = { start: atStart.rss, rss: 0, heapUsed: 0, outsideHeap: 0 };
+    into.peaks.push(peak);
+    // sampled at every unit and stage end (the JavaScript thread is busy in between, so a timer would rarely fire)
+    const sample = () => {
+      const m = process.memoryUsage();
+      peak.rss = Math.max(peak.rss, m.rss);
+      peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+      peak.outsideHeap = Math.max(peak.outsideHeap, m.rss - m.heapTotal - m.external);
+    };
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    const report = await ingestPaths(engine, files, {
+      batchBytes: batchMb * 1024 * 1024,
+      factsWriter: writer,
+      onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; sample(); },
+      onUnit: sample,
+    });
+    into.ingestMs.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    into.cpuMs.push((used.user + used.system) / 1000);
+    into.stageMs.push(stages);
+    into.facts = report.rows.facts ?? 0;
+    // smaller batches bound memory but each writes its own file per bucket it touches: the count readers pay for
+    into.written.push(fs.readdirSync(path.join(dir, 'facts'), { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length);
+    if (intoHeld && into.facts !== 0) throw new Error(`re-ingest added ${String(into.facts)} facts`);
+  } finally {
+    engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each writer's runs alternate (duckdb, js, duckdb, js...), so both see the same swings of the shared box's load. */
+async function measure(label: string, files: string[], jsonFiles: string[] = files): Promise<string[][]> {
   const bytes = jsonFiles.reduce((s, f) => s + fs.statSync(f).size, 0);
   const parseMs: number[] = [];
-  const ingestMs: number[] = [];
-  const cpuMs: number[] = [];
-  const stageMs: Record<string, number>[] = [];
-  const peaks: MemoryPeak[] = [];
-  const written: number[] = [];
-  let facts = 0;
+  const byWriter = new Map<FactsWriter, Runs>(writers.map((w) => [w, { ingestMs: [], cpuMs: [], stageMs: [], peaks: [], written: [], facts: 0 }]));
   for (let r = 0; r < runs; r++) {
-    // one per process: two bench runs side by side (a memory run and a timed one) must not remove each other's
-    const dir = path.join(BENCH_OUT, `ingest-warehouse-${String(process.pid)}`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
-    try {
-      const stages: Record<string, number> = {};
-      const atStart = process.memoryUsage();
-      const peak: MemoryPeak = { start: atStart.rss, rss: 0, heapUsed: 0, outsideHeap: 0 };
-      peaks.push(peak);
-      // sampled at every unit and stage end (the JavaScript thread is busy in between, so a timer would rarely fire)
-      const sample = () => {
-        const m = process.memoryUsage();
-        peak.rss = Math.max(peak.rss, m.rss);
-        peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
-        peak.outsideHeap = Math.max(peak.outsideHeap, m.rss - m.heapTotal - m.external);
-      };
-      const t = performance.now();
-      const cpu = process.cpuUsage();
-      const report = await ingestPaths(engine, files, {
-        batchBytes: batchMb * 1024 * 1024,
-        onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; sample(); },
-        onUnit: sample,
-      });
-      ingestMs.push(performance.now() - t);
-      const used = process.cpuUsage(cpu);
-      cpuMs.push((used.user + used.system) / 1000);
-      stageMs.push(stages);
-      facts = report.rows.facts ?? 0;
-      // smaller batches bound memory but each writes its own file per bucket it touches: the count readers pay for
-      written.push(fs.readdirSync(path.join(dir, 'facts'), { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length);
-    } finally {
-      engine.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    for (const [writer, into] of byWriter) await ingestOnce(files, writer, into);
     parseMs.push(timeJsonParse(jsonFiles));
   }
   const mb = bytes / 1e6;
   const p = median(parseMs);
-  const i = median(ingestMs);
-  // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
-  const stages = stageMs[ingestMs.indexOf(i)] ?? {};
-  const cpuOfMedian = cpuMs[ingestMs.indexOf(i)] ?? NaN;
-  const peakRss = Math.max(...peaks.map((m) => m.rss));
-  memoryRows.push([label, formatBytes(bytes), peaks.map((m) => formatBytes(m.start)).join(' / '), peaks.map((m) => formatBytes(m.rss)).join(' / '), peaks.map((m) => formatBytes(m.heapUsed)).join(' / '),
-    peaks.map((m) => formatBytes(m.outsideHeap)).join(' / '), written.join(' / ')]);
-  const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
-  stageRows.push([label, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
-  results.push({ label, bytes, facts, parseMs: p, ingestMs: i, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks, files: written });
-  return [label, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
-    `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, (i / 1000).toFixed(2), (cpuOfMedian / 1000).toFixed(2), Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)];
+  const out: string[][] = [];
+  for (const [writer, { ingestMs, cpuMs, stageMs, peaks, written, facts }] of byWriter) {
+    const name = writers.length > 1 ? `${label} (${writer})` : label;
+    const i = median(ingestMs);
+    // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
+    const stages = stageMs[ingestMs.indexOf(i)] ?? {};
+    const cpuOfMedian = cpuMs[ingestMs.indexOf(i)] ?? NaN;
+    const peakRss = Math.max(...peaks.map((m) => m.rss));
+    memoryRows.push([name, formatBytes(bytes), peaks.map((m) => formatBytes(m.start)).join(' / '), peaks.map((m) => formatBytes(m.rss)).join(' / '), peaks.map((m) => formatBytes(m.heapUsed)).join(' / '),
+      peaks.map((m) => formatBytes(m.outsideHeap)).join(' / '), written.join(' / ')]);
+    const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
+    stageRows.push([name, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
+    results.push({ label, writer, bytes, facts, parseMs: p, parseRuns: parseMs, ingestMs: i, ingestRuns: ingestMs, cpuRuns: cpuMs, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks, files: written });
+    out.push([name, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
+      `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, (i / 1000).toFixed(2), (cpuOfMedian / 1000).toFixed(2),
+      cpuMs.map((c) => (c / 1000).toFixed(2)).join(' / '), `${(cpuOfMedian / p).toFixed(1)}x`, Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)]);
+  }
+  return out;
 }
 
 const synth = syntheticInputs(synthetic);
@@ -149,13 +166,13 @@ const inputs: [string, () => [string[], string[]?]][] = [
   ['both together', () => [[APPLE, ...synth]]],
   [`${String(synthetic)} synthetic filers, bulk zip`, () => [[bulkZip(synth)], synth]],
 ];
-const rows = [['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'ingest MB/s / parse MB/s', 'ingest s', 'ingest CPU s', 'facts/s', 'peak RSS (process)']];
+const rows = [['input', 'JSON', 'facts', 'JSON.parse MB/s', 'ingest MB/s', 'ingest / parse time', 'ingest MB/s / parse MB/s', 'ingest s', 'ingest CPU s', 'CPU s of each run', 'CPU / JSON.parse wall', 'facts/s', 'peak RSS (process)']];
 for (const [label, files] of inputs) {
   if (only !== null && !label.toLowerCase().includes(only)) continue;
   const [paths, json] = files();
-  rows.push(await measure(label, paths, json));
+  rows.push(...await measure(label, paths, json));
 }
-console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS), batches of ${String(batchMb)} MiB`);
+console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS), batches of ${String(batchMb)} MiB, facts writer ${writers.join(' and ')} (--writer js|duckdb|both; both alternate within each run)${intoHeld ? ', into a warehouse holding the input already (--into-held)' : ''}`);
 printTable(rows);
 console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
 printTable(stageRows);
