@@ -15,10 +15,17 @@
 --   the split ratio concepts (StockholdersEquityNoteStockSplitConversionRatio*), dated at the fact's period end; where
 --   restated comparatives confirm the split their measured factor is kept (it shows a reverse split's direction).
 CREATE OR REPLACE MACRO split_events(c, as_of) AS TABLE
-WITH obs AS (
+WITH facts AS MATERIALIZED (
+  -- the company's facts are read once for the three kinds of evidence
   SELECT concept, unit, period_start, period_end, value, vintage, date_filed
   FROM fact_observations(cik_bucket(c), c, as_of)
-  WHERE unit = 'shares' AND concept ILIKE '%WeightedAverage%' AND period_start IS NOT NULL AND value > 0
+  WHERE (unit = 'shares' AND concept ILIKE '%WeightedAverage%' AND period_start IS NOT NULL AND value > 0)
+     OR (unit LIKE '%/shares' AND period_start IS NOT NULL
+         AND concept IN (SELECT concept FROM standard_concepts WHERE line IN ('epsBasic', 'epsDiluted')))
+     OR concept IN ('us-gaap:StockholdersEquityNoteStockSplitConversionRatio1', 'us-gaap:StockholdersEquityNoteStockSplitConversionRatio')
+),
+obs AS (
+  SELECT * FROM facts WHERE unit = 'shares' AND concept ILIKE '%WeightedAverage%' AND period_start IS NOT NULL AND value > 0
 ),
 pairs AS (
   SELECT *, lag(value) OVER w AS prev_value, lag(date_filed) OVER w AS prev_date, lag(vintage) OVER w AS prev_vintage
@@ -39,7 +46,7 @@ restated AS (
 ),
 eps AS (
   SELECT period_start, period_end, value, vintage, lag(value) OVER w AS prev_value, lag(vintage) OVER w AS prev_vintage
-  FROM fact_observations(cik_bucket(c), c, as_of)
+  FROM facts
   WHERE concept IN (SELECT concept FROM standard_concepts WHERE line IN ('epsBasic', 'epsDiluted'))
     AND unit LIKE '%/shares' AND period_start IS NOT NULL
   WINDOW w AS (PARTITION BY concept, unit, period_start, period_end ORDER BY vintage)
@@ -78,7 +85,7 @@ restatement_events AS (
 ),
 ratio_events AS (
   SELECT DISTINCT period_end AS split_date, value AS tagged
-  FROM fact_observations(cik_bucket(c), c, as_of)
+  FROM facts
   WHERE concept IN ('us-gaap:StockholdersEquityNoteStockSplitConversionRatio1', 'us-gaap:StockholdersEquityNoteStockSplitConversionRatio')
     AND value > 0 AND value <> 1
 ),
