@@ -5,7 +5,9 @@
 // restatement. Original and restated values, and so the expected factor and growth, are read here from the document.
 import { after, before, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
-import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { readCompanyFacts, unitFacts, type CompanyFact } from '../helpers/companyFacts.ts';
 import { defined } from '../helpers/defined.ts';
@@ -102,4 +104,31 @@ test('split_events: the restatement is one event at the restating report, its fa
   assert.ok(event);
   assert.ok(Math.abs(event.factor / (first.last.val / first.first.val) - 1) < 1e-9, `factor ${String(event.factor)}`);
   assert.equal(event.effective, first.last.filed);
+});
+
+test('a share count restated without its EPS restated by the inverse ratio is no event (a correction, not an exchange)', async () => {
+  // the same document in SEC's companyfacts shape, its restating report's EPS set back to the values first filed
+  const doc = readCompanyFacts(FILE);
+  for (const concept of ['BasicEarningsLossPerShare', 'DilutedEarningsLossPerShare']) {
+    const facts = unitFacts(doc, 'ifrs-full', concept, 'USD/shares');
+    for (const f of facts) {
+      const first = facts.filter((g) => g.start === f.start && g.end === f.end).sort((a, b) => a.filed.localeCompare(b.filed))[0];
+      if (first) f.val = first.val;
+    }
+  }
+  const file = path.join(tempDir('lpa-'), path.basename(FILE, '.gz'));
+  // SEC's key order (cik, entityName, then facts): the format is recognised from the document's head
+  const { facts, ...head } = doc;
+  fs.writeFileSync(file, JSON.stringify({ ...head, facts }));
+  const own = await openTempEngine();
+  try {
+    await ingestPaths(own.engine, [file]);
+    const shares = await own.engine.query<{ n: number }>(
+      `SELECT count(DISTINCT value)::INTEGER AS n FROM fact_observations(cik_bucket($c), $c, NULL) WHERE concept = 'ifrs-full:WeightedAverageShares' AND period_end = DATE '2022-12-31'`,
+      { c: CIK });
+    assert.equal(shares[0]?.n, 2, 'the share count is still restated');
+    assert.deepEqual(await own.engine.query(`SELECT * FROM split_events($c, NULL)`, { c: CIK }), []);
+  } finally {
+    own.cleanup();
+  }
 });
