@@ -437,6 +437,26 @@ async function versus(dir: string, other: string, ciks: readonly number[], log: 
 }
 
 /** A redis-server of the bench's own on a free loopback port (the limits of a clustered app), or null without one. */
+/**
+ * The mixed load of goal 4 on one server for `seconds`: every company's cold keys, its quarterly balance sheet, the
+ * hot key, and for every tenth an asOf and an original-currency answer (which run live), with the RSS of all the
+ * server's processes sampled each second.
+ */
+async function mixedLoad(server: Child, ciks: readonly number[], hot: string, seconds: number): Promise<{ m: Run; samples: number[] }> {
+  const keys = ciks.flatMap((cik, i) => [
+    ...ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`),
+    `/v1/api/financials/balance-sheet?cik=${String(cik)}&period=quarter`,
+    ...(i % 10 === 0 ? [`/v1/api/financials/as-reported?cik=${String(cik)}&asOf=2020-06-30`, `/v1/api/financials/income-statement?cik=${String(cik)}&currency=original`] : []),
+    hot,
+  ]);
+  const samples: number[] = [await server.rss()];
+  const timer = setInterval(() => { void server.rss().then((r) => samples.push(r)); }, 1000);
+  const m = await load(server, keys, seconds);
+  clearInterval(timer);
+  samples.push(await server.rss());
+  return { m, samples };
+}
+
 async function benchRedis(): Promise<{ url: string; pid: number; stop(): void } | null> {
   if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) return null;
   const port = await new Promise<number>((resolve) => {
@@ -512,17 +532,7 @@ async function workersVersusOne(dir: string, ciks: readonly number[], workers: n
     }
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
     for (const [app, name] of [[one, name1], [many, nameN]] as const) {
-      const mixed = ciks.flatMap((cik, i) => [
-        ...ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`),
-        `/v1/api/financials/balance-sheet?cik=${String(cik)}&period=quarter`,
-        ...(i % 10 === 0 ? [`/v1/api/financials/as-reported?cik=${String(cik)}&asOf=2020-06-30`, `/v1/api/financials/income-statement?cik=${String(cik)}&currency=original`] : []),
-        hot,
-      ]);
-      const samples: number[] = [await app.rss()];
-      const timer = setInterval(() => { void app.rss().then((r) => samples.push(r)); }, 1000);
-      const m = await load(app, mixed, seconds);
-      clearInterval(timer);
-      samples.push(await app.rss());
+      const { m, samples } = await mixedLoad(app, ciks, hot, seconds);
       rows.push(row(`mixed ${String(seconds)} s ${name}`, m));
       rss.push(`${name}: RSS of all its processes MB: start ${mb(defined(samples[0], 'rss'))}, max ${mb(Math.max(...samples))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples)`);
     }
@@ -643,17 +653,7 @@ async function main(): Promise<void> {
     // memory: a fresh server under a mixed load (cold and hot keys, asOf and other currencies that run live)
     const mem = await spawn('app', dir);
     children.push(mem);
-    const mixed = ciks.flatMap((cik, i) => [
-      ...ENDPOINTS.map((e) => `${e}?cik=${String(cik)}`),
-      `/v1/api/financials/balance-sheet?cik=${String(cik)}&period=quarter`,
-      ...(i % 10 === 0 ? [`/v1/api/financials/as-reported?cik=${String(cik)}&asOf=2020-06-30`, `/v1/api/financials/income-statement?cik=${String(cik)}&currency=original`] : []),
-      hot,
-    ]);
-    const samples: number[] = [await mem.rss()];
-    const timer = setInterval(() => { void mem.rss().then((r) => samples.push(r)); }, 1000);
-    const m = await load(mem, mixed, seconds);
-    clearInterval(timer);
-    samples.push(await mem.rss());
+    const { m, samples } = await mixedLoad(mem, ciks, hot, seconds);
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
     const warm = samples.slice(Math.floor(samples.length / 4));
     log(`\nMixed load ${String(seconds)} s (${m.client}): ${String(m.count)} requests, ${rate(m).toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, ${JSON.stringify(m.statuses)}`);
