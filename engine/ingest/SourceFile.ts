@@ -20,6 +20,8 @@ export interface ContainerInfo {
   readonly accepted: string | null;
   /** The document's own <TYPE> (e.g. `EX-101.INS`, `10-Q`). */
   readonly documentType: string | null;
+  /** The parties the header names as having filed the submission (FILED BY / FILER): CIK and conformed name. */
+  readonly filers?: readonly { readonly cik: number; readonly name: string }[];
 }
 
 /** A group of files that only parse together (an FS data set's sub/num/tag/pre). */

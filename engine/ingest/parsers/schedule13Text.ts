@@ -62,6 +62,15 @@ function clean(s: string | null | undefined): string | null {
   return t ? t : null;
 }
 
+/** How names are compared: upper case, punctuation dropped, words sorted ("GLAZER CAPITAL, LLC" = "Glazer Capital, LLC"). */
+const nameKey = (n: string) => n.toUpperCase().replace(/[^A-Z0-9 ]/g, ' ').split(' ').filter((w) => w !== '').sort().join(' ');
+
+/** The CIK of the one header filer whose conformed name is the reporting person's name (the cover gives no CIKs). */
+function filerCikOf(name: string, filers: readonly { cik: number; name: string }[]): number | null {
+  const same = [...new Set(filers.filter((f) => nameKey(f.name) === nameKey(name)).map((f) => f.cik))];
+  return same.length === 1 ? defined(same[0], 'same[0]') : null;
+}
+
 function personsOf(text: string): { name: string; block: string }[] {
   const starts = [...text.matchAll(/\(?1\)?\s*\.?\s*NAMES? OF REPORTING PERSONS?\.?/gi)];
   return starts.flatMap((m, i) => {
@@ -103,6 +112,7 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
     : null;
   const persons = personsOf(text);
   if (persons.length === 0) throw new IngestError(file.name, 'Schedule 13D/G (text): no reporting person found on the cover page');
+  const filers = file.container?.filers ?? [];
   return persons.map(({ name, block }, i) => ({
     accession: meta.accession,
     form,
@@ -115,9 +125,9 @@ export function parseSchedule13Text(file: SourceFile, raw: string, formHint: str
     issuerName,
     cusip,
     securityClassTitle: classTitle,
-    filerCik: null,
+    filerCik: filers.length === 1 ? defined(filers[0], 'filers[0]').cik : null,
     seq: i + 1,
-    personCik: null,
+    personCik: filerCikOf(name, filers),
     personName: name,
     typeOfReportingPerson: /TYPE OF REPORTING PERSON\s*(?:\*|\(See Instructions\))?\s*:?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(block)?.[1]?.toUpperCase().split(/\s*[,;/]\s*/).join(', ') ?? null,
     citizenship: clean(/CITIZENSHIP OR PLACE OF ORGANIZATION\s*:?\s*(.*?)\s*(?:NUMBER OF SHARES|\(?5\)?\s*\.?\s*SOLE VOTING)/i.exec(block)?.[1]),

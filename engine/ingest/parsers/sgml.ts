@@ -256,13 +256,19 @@ export const sgmlParser: ContainerParser = {
 
     readHeaderFundSeries(file.bytes.subarray(0, docsFrom).toString('latin1'), accession, asOf, batch);
 
+    // who filed it (a schedule's cover names its reporting persons without CIKs; the header gives the filer's)
+    const filers = parties.filter((p) => p.name === 'FILED-BY' || p.name === 'FILER').flatMap((p) => {
+      const filerCik = partyCik(p);
+      const name = value(partyData(p), 'CONFORMED-NAME');
+      return filerCik && name ? [{ cik: filerCik, name }] : [];
+    });
     const nested: SourceFile[] = [];
     const inlineSet: SourceFile[] = [];
     docs.forEach((d, i) => {
       // The extracted instance holds the facts of the whole inline document set; parsing both would file
       // every fact twice.
       if (!d.body || (hasInstance && kinds[i] === 'inline')) return;
-      const container: ContainerInfo = { accession, form, cik, filed, accepted, documentType: d.type };
+      const container: ContainerInfo = { accession, form, cik, filed, accepted, documentType: d.type, filers };
       const name = d.filename ?? `${String(d.sequence ?? i + 1)}-${(d.type ?? 'document').replace(/[^\w.-]+/g, '_')}.txt`;
       (kinds[i] === 'inline' ? inlineSet : nested).push({ name: `${file.name}!${name}`, bytes: d.body, container });
     });
