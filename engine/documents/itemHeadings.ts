@@ -14,9 +14,23 @@ export function partOf(norm: string): number | null {
   return m?.[1] ? ROMAN[m[1].toLowerCase()] ?? null : null;
 }
 
-/** The heading's title: the rest of its line (without a trailing page number), else the next line. */
-function titleOf(rest: string, next: TextLine | undefined): string {
-  const own = rest.replace(/\s+\d{1,3}$/, '').replace(/[.:\s]+$/, '');
+const ENDS_OPEN = /(?:\b(?:and|or|of|the|to|for|in|on|with|by|a|an)|[,&;])$/i;
+const STARTS_CONTINUING = /^(?:of|and|or|&)\s/i;
+
+/** Whether the line right below a heading (no blank line between) carries on its title: "... Information and" /
+ * "Exhibits.", "... CONDITION AND RESULTS" / "OF OPERATIONS". A title ending in a period or colon is complete. */
+function continues(rest: string, own: string, line: TextLine, next: TextLine | undefined): next is TextLine {
+  if (!next || next.start !== line.end + 1 || next.norm.length > 60 || !/[A-Za-z]/.test(next.norm) || ITEM.test(next.norm)) return false;
+  if (/[.:]\s*$/.test(rest)) return false;
+  if (ENDS_OPEN.test(own)) return true;
+  // a next line opening with "of"/"and" continues a title in the same case (all capitals stay all capitals)
+  return STARTS_CONTINUING.test(next.norm) && (own !== own.toUpperCase() || next.norm === next.norm.toUpperCase());
+}
+
+/** The heading's title: the rest of its line (without a trailing page number) and a line it wraps onto, else the next line. */
+function titleOf(rest: string, line: TextLine, next: TextLine | undefined): string {
+  const first = rest.replace(/\s+\d{1,3}$/, '').replace(/[.:\s]+$/, '');
+  const own = continues(rest, first, line, next) ? `${first} ${next.norm}`.replace(/[.:\s]+$/, '') : first;
   if (own !== '') return own.length > 160 ? (own.slice(0, 160).replace(/\s\S*$/, '') + '…') : own;
   if (next && next.norm.length <= 160 && !ITEM.test(next.norm)) return next.norm.replace(/[.:\s]+$/, '');
   return '';
@@ -56,7 +70,7 @@ export function itemHeadings(lines: readonly TextLine[], family: SectionFamily):
     const letterRank = letter === '' ? 0 : letter.charCodeAt(0) - 64;
     const order = family === '8-K' ? num * 100 + Number(sub ?? 0) : num * 20 + letterRank;
     out.push({
-      line: i, start: l.start, title: titleOf(rest, lines[i + 1]),
+      line: i, start: l.start, title: titleOf(rest, l, lines[i + 1]),
       code: family === '10-Q' ? `${PART_NAME[part] ?? 'I'}-${item}` : item,
       order: family === '10-Q' ? part * 1000 + order : order,
     });
