@@ -1,6 +1,7 @@
 -- One row per company with a prior earnings release: the predicted date of its next one as of p_as_of (NULL: today).
--- Rule: the next fiscal period end after the last reported one, plus the median days-after-period-end of the same
--- kind of release (annual vs quarterly: Q4 releases come later) over the last 8 quarterly / 4 annual releases; moved to
+-- Rule: the next fiscal period end after the last reported one (by a release, or by a filed 10-Q / 10-K), plus the
+-- median days-after-period-end of the same kind of release (annual vs quarterly: Q4 releases come later) over the last
+-- 8 quarterly / 4 annual releases; moved to
 -- the usual weekday of those releases when one holds at least half of them, else off the weekend (Sat -> Fri,
 -- Sun -> Mon). Confidence from the median absolute deviation (MAD) of those lags: high <= 1 day, medium <= 4 days,
 -- low otherwise or with fewer than 3 releases of that kind. Key: cik.
@@ -11,10 +12,20 @@ WITH releases AS (
 reported AS (
   SELECT cik, max(period_end) AS last_period_end, max(release_date) AS last_release FROM releases GROUP BY cik
 ),
+ends AS (
+  SELECT * FROM earnings_period_ends(p_cik, p_as_of, p_stored := p_stored, p_bucket := p_bucket)
+),
+-- the newest period whose 10-Q / 10-K is filed: its results are public, with or without an earnings 8-K
+filed_through AS (
+  SELECT cik, max(period_end) AS period_end FROM ends WHERE NOT projected GROUP BY cik
+),
+-- the next release reports the first period after both the last one released and the last one filed (a company that
+-- stopped furnishing earnings 8-Ks is not predicted to release a quarter its 10-Q already reported)
 target AS (
   SELECT e.cik, arg_min(e.period_end, e.period_end) AS period_end, arg_min(e.annual, e.period_end) AS annual
-  FROM earnings_period_ends(p_cik, p_as_of, p_stored := p_stored, p_bucket := p_bucket) e JOIN reported r USING (cik)
+  FROM ends e JOIN reported r USING (cik) LEFT JOIN filed_through f USING (cik)
   WHERE e.period_end > coalesce(r.last_period_end, r.last_release - 120)
+    AND e.period_end > coalesce(f.period_end, DATE '0001-01-01')
   GROUP BY e.cik
 ),
 history AS (

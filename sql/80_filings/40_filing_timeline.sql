@@ -98,6 +98,9 @@ expected AS (
   FROM cadence c
   -- 10-Q and 10-K follow the earnings prediction when there is one
   WHERE NOT (c.form IN ('10-Q', '10-K') AND EXISTS (SELECT 1 FROM earnings e WHERE e.cik = c.cik))
+    -- a lapsed cadence is no prediction: the company went on filing a whole interval past the date this form was due
+    -- (Warren Buffett's own 13F-HRs stop in 2007; his Forms 4 go on to 2026)
+    AND c.expected_date + c.interval_days >= (SELECT max(f.filed) FROM filings f WHERE f.cik = c.cik)
 ),
 companies AS (
   SELECT DISTINCT cik FROM filings
