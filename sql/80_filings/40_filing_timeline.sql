@@ -40,9 +40,9 @@ described AS (
     ELSE list_filter(n.documents, f -> f IS DISTINCT FROM n.primary_document
       AND NOT regexp_matches(f, '(\.(xml|xsd|json|zip|xlsx|xls|css|js|jpe?g|gif|png|bmp|tiff?)|^R[0-9]+\.htm)$', 'i')) END AS documents),
     -- an item code names its event; a title written out instead of a code (8-Ks before the 2004 renumbering:
-    -- "Financial statements and exhibits") is its own name, as written
+    -- "Financial statements and exhibits") is its own name, as written; a bare number (an old code, "5") stays "Item 5"
     CASE WHEN n.form IN ('8-K', '8-K/A') THEN
-      (SELECT list(coalesce(i.name, CASE WHEN regexp_matches(code, '^[0-9]+\.[0-9]+$') THEN 'Item ' || code ELSE code END)
+      (SELECT list(coalesce(i.name, CASE WHEN regexp_matches(code, '^[0-9]+(\.[0-9]+)?$') THEN 'Item ' || code ELSE code END)
          ORDER BY code) FROM unnest(n.items) AS u(code) LEFT JOIN form8k_item_names i USING (code))
     END AS events
   FROM newest n LEFT JOIN attached a USING (cik, accession)
