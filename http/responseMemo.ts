@@ -16,7 +16,6 @@
 // do every other route, MCP, OAuth, docs, health and every answer but a 200 or 304. Bounded in bytes, least recently
 // used out first.
 import type http from 'node:http';
-import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
@@ -28,6 +27,7 @@ import type { RateLimiter } from './rateLimit/RateLimiter.ts';
 import type { TierConfig } from './tiers.ts';
 import { ENTITY_PARAM_NAMES } from './params/entityParams.ts';
 import { matchesIfNoneMatch } from './endpointHandler.ts';
+import { requestIdOf } from './requestLog.ts';
 
 /** The per-request header values a replay fills in (the rest of an entry's headers are replayed as captured). */
 const SLOTS = ['x-request-id', 'x-ratelimit-limit-minute', 'x-ratelimit-remaining-minute', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day'] as const;
@@ -108,10 +108,6 @@ function bearerToken(header: string | undefined): string | null {
   if (header === undefined) return null;
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   return m?.[1] ?? null;
-}
-
-function requestId(incoming: string | string[] | undefined): string {
-  return typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 export function responseMemo(o: ResponseMemoOptions): ResponseMemo {
@@ -280,7 +276,7 @@ export function responseMemo(o: ResponseMemoOptions): ResponseMemo {
       void slow(req, res);
       return;
     }
-    const id = requestId(req.headers['x-request-id']);
+    const id = requestIdOf(req.headers['x-request-id']);
     const slots = [id, String(decision.minute.limit), String(decision.minute.remaining), String(decision.day.limit), String(decision.day.remaining)];
     const headers: string[] = [];
     const t = entry.headers;

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { pino } from 'pino';
 import { fixture, fixturesPresent } from '../helpers/fixtures.ts';
 import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
@@ -36,6 +37,8 @@ let store: TokenStore;
 /** The app with the memo, and the same app with the memo off (the full chain every time). */
 let memo: TestApp;
 let full: TestApp;
+const memoLog: string[] = [];
+const fullLog: string[] = [];
 
 const generous: TierConfig = {
   ...DEFAULT_TIERS,
@@ -55,8 +58,8 @@ before(async () => {
   tokensFile = path.join(tempDir('memo-tokens-'), 'tokens.json');
   store = new TokenStore(tokensFile, 0);
   tokens = Object.fromEntries(PLANS.map((p) => [p, store.create(p, `memo ${p}`).token])) as Record<Plan, string>;
-  memo = await startTestApp(wh.engine, { tokensFile, tokens, tiers: generous });
-  full = await startTestApp(wh.engine, { tokensFile, tokens, tiers: generous, memoBytes: 0 });
+  memo = await startTestApp(wh.engine, { tokensFile, tokens, tiers: generous, logger: pino({ level: 'info' }, { write: (line: string) => { memoLog.push(line); } }) });
+  full = await startTestApp(wh.engine, { tokensFile, tokens, tiers: generous, memoBytes: 0, logger: pino({ level: 'info' }, { write: (line: string) => { fullLog.push(line); } }) });
 });
 after(async () => {
   await memo.close();
@@ -106,8 +109,10 @@ async function assertReplayed(target: string, headers: Record<string, string>, m
   assert.equal(m.hits, hits + 1, `${method} ${target} ${JSON.stringify(headers)} was replayed`);
   const chain = await request(full, target, headers, method);
   assert.deepEqual(comparable(replayed), comparable(chain), `${method} ${target} ${JSON.stringify(headers)}`);
-  assert.match(replayed.headers['x-request-id'] as string, /^[0-9a-f-]{36}$/);
-  assert.notEqual(replayed.headers['x-request-id'], chain.headers['x-request-id']);
+  if (headers['X-Request-Id'] === undefined) {
+    assert.match(replayed.headers['x-request-id'] as string, /^[0-9a-f-]{36}$/);
+    assert.notEqual(replayed.headers['x-request-id'], chain.headers['x-request-id']);
+  }
   return replayed;
 }
 
@@ -148,6 +153,25 @@ describe('replayed answers are the full chain\'s', () => {
     const details = decoded(await assertReplayed('/api/company/details?cik=320193', auth('Pro'))) as { name: string; sic: string };
     assert.equal(details.name, appleSubmissions.name);
     assert.equal(details.sic, appleSubmissions.sic);
+  });
+
+  test('a replay keeps the caller\'s sane X-Request-Id and writes the chain\'s access log line', async () => {
+    const target = '/api/financials/income-statement?cik=320193';
+    const line = (log: string[], id: string) => {
+      // the last line of that id: assertReplayed sends it twice, the replay second
+      const found = defined(log.map((l) => JSON.parse(l) as Record<string, unknown>).reverse().find((l) => l.reqId === id), `a log line for ${id}`);
+      assert.equal(typeof found.ms, 'number');
+      return Object.fromEntries(Object.entries(found).filter(([k]) => !['time', 'pid', 'hostname', 'ms', 'reqId'].includes(k)));
+    };
+    const replayed = await assertReplayed(target, auth('Pro', { 'X-Request-Id': 'client-id-0001' }));
+    assert.equal(replayed.headers['x-request-id'], 'client-id-0001');
+    await request(full, target, auth('Pro', { 'X-Request-Id': 'client-id-0002' }));
+    const memoLine = line(memoLog, 'client-id-0001');
+    assert.deepEqual(memoLine, line(fullLog, 'client-id-0002'));
+    assert.deepEqual(memoLine, { level: 30, token: defined(store.list().find((r) => r.name === 'memo Pro'), 'Pro token').id, method: 'GET', path: '/v1/api/financials/income-statement', status: 200, msg: 'request' });
+    // an id that is not sane is replaced, as the chain replaces it
+    const odd = await assertReplayed(target, auth('Pro', { 'X-Request-Id': 'no spaces allowed' }));
+    assert.match(odd.headers['x-request-id'] as string, /^[0-9a-f-]{36}$/);
   });
 
   test('another plan gets its own answer (its limit clamp, its ETag), not the one kept for Pro', async () => {
