@@ -1,6 +1,8 @@
 // Wires the HTTP app. Middleware order (DESIGN.md): request id -> error body -> compression -> identify token ->
 // rate limits (headers on every response) -> routes: public docs/openapi, then per endpoint: auth (401) -> tier (403)
 // -> validation and entity resolution (400) -> run -> stream. Unknown paths 404, wrong methods 405, all as { error }.
+// Ahead of Koa's callback, the response memo (responseMemo.ts) replays a repeated request's answer to a rendered
+// endpoint, doing per request what a client can observe (token, rate limit, request id, log, 304, warehouse version).
 import Koa from 'koa';
 import Router from '@koa/router';
 import compress from 'koa-compress';
