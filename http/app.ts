@@ -47,7 +47,7 @@ export interface AppDeps {
   cacheBytes?: number;
   /**
    * Bytes of complete responses of the rendered endpoints replayed before Koa's chain for a repeated request
-   * (http/responseMemo.ts; default 16 MiB, 0 turns it off).
+   * (http/responseMemo.ts; default 8 MiB, 0 turns it off; an answer above a sixteenth of it is not kept).
    */
   memoBytes?: number;
   /** Longest wait for a free DuckDB connection before 503 + Retry-After (default 2000 ms). */
@@ -141,7 +141,7 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
 }
 
 /** The response memo's default bound (AppDeps.memoBytes). */
-export const DEFAULT_MEMO_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MEMO_BYTES = 8 * 1024 * 1024;
 
 async function assertMacrosExist(engine: Engine, endpoints: readonly Endpoint[]): Promise<void> {
   const missing = await missingMacros(engine, endpoints.flatMap((e) => (e.stored ? [e.macro, e.stored.macro] : [e.macro])).concat('resolve_entity'));

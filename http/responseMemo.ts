@@ -100,7 +100,8 @@ function memoizable(url: string, paths: ReadonlySet<string>): boolean {
 
 function keyOf(plan: string, req: http.IncomingMessage): string {
   const h = req.headers;
-  return `${plan}\n${req.method ?? ''}\n${req.url ?? ''}\n${h.accept ?? ''}\n${h['accept-encoding'] ?? ''}`;
+  // an absent header and an empty one negotiate differently (an empty Accept takes nothing: 406): \0 stands for absent
+  return `${plan}\n${req.method ?? ''}\n${req.url ?? ''}\n${h.accept ?? '\0'}\n${h['accept-encoding'] ?? '\0'}`;
 }
 
 /** The bearer token of an Authorization header, or null (the chain answers every other shape). */
@@ -205,7 +206,8 @@ export function responseMemo(o: ResponseMemoOptions): ResponseMemo {
       if (status === 304 || Buffer.isBuffer(body) || typeof body === 'string') store(null);
       return;
     }
-    if (Buffer.isBuffer(body)) store(body);
+    // a copy: the body may be a view into a larger buffer (a rendered record) the memo would otherwise keep alive
+    if (Buffer.isBuffer(body)) store(Buffer.from(body));
     else if (typeof body === 'string') store(Buffer.from(body));
     else if (body instanceof Readable) {
       // koa-compress's encoder (or a row stream): kept once it ended and the response finished whole

@@ -175,7 +175,7 @@ describe('replayed answers are the full chain\'s', () => {
   });
 
   test('another plan gets its own answer (its limit clamp, its ETag), not the one kept for Pro', async () => {
-    const target = '/api/financials/as-reported?cik=320193&period=quarter&limit=100';
+    const target = '/api/financials/as-reported?cik=320193&period=quarter&limit=8';
     const pro = await assertReplayed(target, auth('Pro'));
     const freeRes = await assertReplayed(target, auth('Free'));
     assert.notEqual(pro.headers.etag, freeRes.headers.etag);
@@ -215,6 +215,9 @@ describe('replayed answers are the full chain\'s', () => {
       assert.equal(again.status, status, target);
       assert.equal(m.hits, hits, `${target} was not replayed`);
     }
+    // an empty Accept has its own entry (an absent header and an empty one are different requests to negotiation)
+    await assertReplayed('/api/company/details?cik=320193', auth('Pro'));
+    await assertReplayed('/api/company/details?cik=320193', auth('Pro', { Accept: '' }));
     // no token, or a malformed header: the chain's 401 every time
     const anonymous = await request(memo, '/api/company/details?cik=320193', {});
     assert.equal(anonymous.status, 401);
