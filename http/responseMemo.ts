@@ -246,6 +246,10 @@ export function responseMemo(o: ResponseMemoOptions): ResponseMemo {
   /** The kept answer this request would get from the chain, when there is one and the token is good. */
   function lookup(req: http.IncomingMessage): { entry: Entry; tokenId: string; plan: string } | undefined {
     if (entries.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+    // another route: no token check here (the chain does its own)
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    if (!paths.has(q === -1 ? url : url.slice(0, q))) return undefined;
     const token = bearerToken(req.headers.authorization);
     if (token === null) return undefined;
     const account = o.tokens.verify(token);
