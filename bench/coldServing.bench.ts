@@ -13,7 +13,8 @@
 // Usage: npm run bench -- coldServing [--companies 70] [--buckets 1] [--flat] [--seconds 20] [--live-sample 16]
 //   [--warehouse DIR] [--profile (the cold server under --cpu-prof, into bench/out/profiles)] [--long (300 s memory)]
 //   [--hot-only [--rounds 3] [--cpu-prof DIR] (only the two hot keys: app and bare alternating per round, 5 s each, the
-//   median share of bare by req/s and by server CPU per request; --cpu-prof runs that app server under --cpu-prof)]
+//   median share of bare by req/s and by server CPU per request; --cpu-prof runs that app server under --cpu-prof;
+//   --versus-chain also measures the app with its response memo off, in the same rounds)]
 //   [--workers N [--rounds R] (the app and the bare route as one process and as N cluster workers, in one run: workersVersusOne)]
 // Defaults: the 70-company universe packed into one cik bucket with dimensional facts (352k facts). Each company is
 // measured cold once per endpoint (its annual as-reported and income statement; details of all but a tenth), after a
@@ -95,7 +96,9 @@ async function serve(kind: string, dir: string): Promise<void> {
     // workers count one quota only through Redis, as `npm start -- --workers N` requires; one process counts in memory
     const redisUrl = process.env.BENCH_REDIS_URL;
     const limiter: RateLimiter = redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
-    const app = await createApp({ engine, tokens, limiter, tiers });
+    // BENCH_MEMO_BYTES=0: the app without its response memo (every request through Koa's chain), for --versus-chain
+    const memo = process.env.BENCH_MEMO_BYTES === undefined ? {} : { memoBytes: Number(process.env.BENCH_MEMO_BYTES) };
+    const app = await createApp({ engine, tokens, limiter, tiers, ...memo });
     const server = await startServer(app, 0, '127.0.0.1');
     process.on('message', () => { toParent(probe()); });
     toParent({ url: server.url, token } satisfies Ready);
@@ -296,28 +299,39 @@ async function hotOnly(dir: string, cik: number, log: (s: string) => void): Prom
   const profAt = argv.indexOf('--cpu-prof');
   const app = await spawn('app', dir, profAt === -1 ? undefined : path.resolve(defined(argv[profAt + 1], '--cpu-prof DIR')));
   const bare = await spawn('bare', dir);
+  // --versus-chain: the same app with its response memo off, measured in the same rounds (the "before" of the memo)
+  const chain = argv.includes('--versus-chain') ? await spawn('app', dir, undefined, 1, { BENCH_MEMO_BYTES: '0' }) : null;
   try {
     const keys = ENDPOINTS.slice(0, 2).map((e) => `${e}?cik=${String(cik)}`);
     for (const k of keys) {
       const r = await get(new http.Agent(), `${app.ready.url}${k}`, app.ready.token);
       bare.send({ url: k, body: r.body.toString('base64') });
     }
-    // JIT warm-up of both servers on both keys, not measured
+    // JIT warm-up of the servers on both keys, not measured
     for (const k of keys) {
       await load(app, [k], 2);
+      if (chain) await load(chain, [k], 2);
       await load(bare, [k], 2);
     }
     // on a loaded box req/s swings with the neighbours; the server's own CPU per request is the steadier figure
     const perRequest = (r: Run) => r.serverCpuMs / r.count;
     const rows: string[][] = [];
-    const shares = new Map<string, { rate: number[]; cpu: number[] }>(keys.map((k) => [k, { rate: [], cpu: [] }]));
+    const shares = new Map<string, { rate: number[]; cpu: number[]; chainRate: number[]; chainCpu: number[] }>(keys.map((k) => [k, { rate: [], cpu: [], chainRate: [], chainCpu: [] }]));
     for (let round = 1; round <= rounds; round++) {
       for (const k of keys) {
         const a = await load(app, [k], 5);
+        const c = chain ? await load(chain, [k], 5) : null;
         const b = await load(bare, [k], 5);
-        shares.get(k)?.rate.push(rate(a) / rate(b));
-        shares.get(k)?.cpu.push(perRequest(b) / perRequest(a));
-        rows.push(row(`round ${String(round)} hot ${k} rendered`, a, b), row(`round ${String(round)} hot ${k} bare Koa`, b));
+        const s = defined(shares.get(k), 'shares');
+        s.rate.push(rate(a) / rate(b));
+        s.cpu.push(perRequest(b) / perRequest(a));
+        rows.push(row(`round ${String(round)} hot ${k} rendered`, a, b));
+        if (c) {
+          s.chainRate.push(rate(c) / rate(b));
+          s.chainCpu.push(perRequest(b) / perRequest(c));
+          rows.push(row(`round ${String(round)} hot ${k} memo off`, c, b));
+        }
+        rows.push(row(`round ${String(round)} hot ${k} bare Koa`, b));
       }
     }
     log(`\nHot keys, c=${String(CONNECTIONS)}, ${String(rounds)} round(s); ${String(os.availableParallelism())} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}`);
@@ -326,9 +340,11 @@ async function hotOnly(dir: string, cik: number, log: (s: string) => void): Prom
     const each = (xs: number[]) => xs.map((x) => `${(100 * x).toFixed(0)}%`).join(', ');
     for (const [k, s] of shares) {
       log(`${k}: median share of bare ${median(s.rate)} by req/s (rounds ${each(s.rate)}), ${median(s.cpu)} by server CPU per request (rounds ${each(s.cpu)})`);
+      if (chain) log(`${k} with the memo off: median share of bare ${median(s.chainRate)} by req/s (rounds ${each(s.chainRate)}), ${median(s.chainCpu)} by server CPU per request (rounds ${each(s.chainCpu)})`);
     }
   } finally {
     app.stop();
+    chain?.stop();
     bare.stop();
   }
 }

@@ -1,6 +1,8 @@
 // Wires the HTTP app. Middleware order (DESIGN.md): request id -> error body -> compression -> identify token ->
 // rate limits (headers on every response) -> routes: public docs/openapi, then per endpoint: auth (401) -> tier (403)
 // -> validation and entity resolution (400) -> run -> stream. Unknown paths 404, wrong methods 405, all as { error }.
+// Ahead of Koa's callback, the response memo (responseMemo.ts) replays a repeated request's answer to a rendered
+// endpoint, doing per request what a client can observe (token, rate limit, request id, log, 304, warehouse version).
 import Koa from 'koa';
 import Router from '@koa/router';
 import compress from 'koa-compress';
@@ -24,6 +26,7 @@ import { docsHtml, readScalarBundle } from './docsPage.ts';
 import { healthRoute } from './health.ts';
 import { mountMcp, type McpOptions } from './mcp/mountMcp.ts';
 import { openModelJobs, type ModelJobs } from '../engine/models/index.ts';
+import { responseMemo } from './responseMemo.ts';
 
 export const BASE = '/v1';
 export const API_VERSION = '1.0.0';
@@ -42,6 +45,11 @@ export interface AppDeps {
    * off), plus an eighth of it for entity resolutions.
    */
   cacheBytes?: number;
+  /**
+   * Bytes of complete responses of the rendered endpoints replayed before Koa's chain for a repeated request
+   * (http/responseMemo.ts; default 8 MiB, 0 turns it off; an answer above a sixteenth of it is not kept).
+   */
+  memoBytes?: number;
   /** Longest wait for a free DuckDB connection before 503 + Retry-After (default 2000 ms). */
   poolWaitMs?: number;
   /** Longest a request's queries may run before they are interrupted with a 503 (default 120 s). */
@@ -105,6 +113,9 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
   }
   const mcp = deps.mcp ? mountMcp(deps.mcp, { app, handlers, endpoints, tiers, limiter: deps.limiter, tokens: deps.tokens, openapi, version: API_VERSION, proxy: hops > 0 }) : null;
 
+  // first: it sees the answer as the whole chain left it, and keeps it for the listener in front of Koa (below)
+  const memo = responseMemo({ engine: deps.engine, tokens: deps.tokens, limiter: deps.limiter, tiers, logger, endpoints, base: BASE, maxBytes: deps.memoBytes ?? DEFAULT_MEMO_BYTES });
+  app.use(memo.capture);
   app.use(requestLog(logger));
   app.use(errorBody());
   // before identify and rate limits: health must answer (and say so) when the limiter's store is down
@@ -123,8 +134,14 @@ export async function createApp(deps: AppDeps): Promise<Koa<AppState>> {
     // TRACE, PROPFIND, CONNECT...: the client's fault, answered like any other method this API does not take
     notImplemented: () => new HttpError(405, 'Method not allowed: every operation of this API is a GET', { Allow: 'GET, HEAD' }),
   }));
+  // every server of this app (startServer, openServing, the cluster workers, tests) asks Koa for its callback
+  const koaCallback = app.callback.bind(app);
+  app.callback = () => memo.listener(koaCallback()) as ReturnType<typeof koaCallback>;
   return app;
 }
+
+/** The response memo's default bound (AppDeps.memoBytes). */
+export const DEFAULT_MEMO_BYTES = 8 * 1024 * 1024;
 
 async function assertMacrosExist(engine: Engine, endpoints: readonly Endpoint[]): Promise<void> {
   const missing = await missingMacros(engine, endpoints.flatMap((e) => (e.stored ? [e.macro, e.stored.macro] : [e.macro])).concat('resolve_entity'));

@@ -290,7 +290,8 @@ function etagFor(version: string, plan: string, path: string, querystring: strin
   return etag;
 }
 
-function matchesIfNoneMatch(header: string, etag: string): boolean {
+/** RFC 9110's weak comparison of If-None-Match against an ETag (`*` matches any); the response memo asks it too. */
+export function matchesIfNoneMatch(header: string, etag: string): boolean {
   if (header === '') return false;
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');

@@ -8,8 +8,7 @@ import { defined } from '../engine/query/defined.ts';
 
 export function requestLog(logger: Logger): Koa.Middleware<AppState> {
   return async function requestLog(ctx, next) {
-    const incoming = ctx.get('X-Request-Id');
-    const id = /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const id = requestIdOf(ctx.get('X-Request-Id'));
     ctx.state.requestId = id;
     lazyLog(ctx.state, logger, { reqId: id });
     ctx.set('X-Request-Id', id);
@@ -24,6 +23,11 @@ export function requestLog(logger: Logger): Koa.Middleware<AppState> {
       }
     }
   };
+}
+
+/** The request id: a sane incoming X-Request-Id, else a new UUID (the response memo's replays use the same rule). */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** A request's logger: its bindings until someone asks for it (pino's child() costs more than the rest of a hit). */

@@ -4,6 +4,8 @@ export { mapInput, type MacroQuery, type MacroCall } from './MacroQuery.ts';
 export { macroCall } from './macroCall.ts';
 export { jsonRows, countRows } from './runMacro.ts';
 export { renderedGzipArray, renderedJsonArray } from './renderedAnswer.ts';
+// which macros the rendered store answers (the HTTP layer's response memo keeps only their endpoints' answers)
+export { RENDERED_QUERIES } from '../serving/renderedQueries.ts';
 export { answerCache, AnswerCache, DEFAULT_ANSWER_CACHE_BYTES } from './AnswerCache.ts';
 export { LruCache } from './LruCache.ts';
 export { rowStream, type Format, type StreamOptions } from './rowStream.ts';
