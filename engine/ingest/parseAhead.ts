@@ -1,0 +1,111 @@
+// Reads input units and hands companyfacts documents to the parse workers ahead of the main thread, which takes the
+// results in input order. Up to a byte budget of documents is in flight, so the workers keep parsing while the main
+// thread writes a batch's Parquet; the budget bounds the memory this adds, whatever the input's size.
+import { IngestError } from './IngestError.ts';
+import { PARSERS } from './parsers/registry.ts';
+import { companyFactsParser } from './parsers/companyfacts.ts';
+import type { ParsePool } from './ParsePool.ts';
+import type { ParseReply } from './parseMessages.ts';
+import type { SourceUnit } from './readInputs.ts';
+import type { FactColumnsPart } from '../warehouse/FactColumns.ts';
+import type { DatasetRows } from '../warehouse/datasets.ts';
+
+type Read = SourceUnit & { diskBytes: number };
+
+export type ReadyUnit = (
+  | { kind: 'unit'; unit: Exclude<SourceUnit, { kind: 'raw' }> }
+  | { kind: 'parsed'; name: string; size: number; parser: string; part: FactColumnsPart; rows: Partial<DatasetRows> }
+  | { kind: 'invalid'; name: string; size: number; error: IngestError }
+) & { diskBytes: number };
+
+export interface AheadLimits {
+  /** Source bytes (uncompressed) read but not yet taken by the consumer. */
+  bytes: number;
+  /** Units read but not yet taken. */
+  units: number;
+}
+
+function sizeOf(unit: Read): number {
+  if (unit.kind === 'raw') return unit.entry.uncompressedSize;
+  if (unit.kind === 'file') return unit.file.bytes.length;
+  return [...unit.group.files.values()].reduce((s, f) => s + f.bytes.length, 0);
+}
+
+function ready(reply: ParseReply, diskBytes: number, name: string): ReadyUnit {
+  switch (reply.kind) {
+    case 'parsed':
+      return { kind: 'parsed', name, size: reply.size, parser: reply.parser, part: reply.part, rows: reply.rows, diskBytes };
+    case 'bytes':
+      return { kind: 'unit', unit: { kind: 'file', file: { name, bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength) } }, diskBytes };
+    case 'invalid':
+      return { kind: 'invalid', name, size: reply.size, error: new IngestError(reply.file, reply.reason), diskBytes };
+    case 'unreadable':
+      throw new IngestError(reply.file, reply.reason);
+  }
+}
+
+function prepare(unit: Read, pool: ParsePool): Promise<ReadyUnit> {
+  const { diskBytes } = unit;
+  if (unit.kind === 'raw') return pool.parse(unit.name, unit.compressed, unit.entry).then((r) => ready(r, diskBytes, unit.name));
+  if (unit.kind === 'file') {
+    // the main thread detects as parseFile does: only what would be parsed as companyfacts goes to a worker
+    const head = unit.file.bytes.subarray(0, 4096).toString('utf8');
+    if (PARSERS.find((p) => p.detect(unit.file, head)) === companyFactsParser) {
+      return pool.parse(unit.file.name, new Uint8Array(unit.file.bytes), null).then((r) => ready(r, diskBytes, unit.file.name));
+    }
+    return Promise.resolve({ kind: 'unit', unit: { kind: 'file', file: unit.file }, diskBytes });
+  }
+  return Promise.resolve({ kind: 'unit', unit: { kind: 'group', group: unit.group }, diskBytes });
+}
+
+/** Yields source's units in order, each companyfacts document already parsed by the pool. */
+export async function* parseAhead(source: AsyncIterable<Read>, pool: ParsePool, limits: AheadLimits): AsyncGenerator<ReadyUnit> {
+  const queue: { result: Promise<ReadyUnit>; size: number }[] = [];
+  let queuedBytes = 0;
+  let ended = false;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const waitForSignal = () => new Promise<void>((resolve) => { wake = resolve; });
+  // the reader: one unit at a time off disk, each handed to a worker at once; a read error takes its place in the queue
+  const reader = (async () => {
+    try {
+      for await (const unit of source) {
+        while (!stopped && queue.length > 0 && (queuedBytes >= limits.bytes || queue.length >= limits.units)) await waitForSignal();
+        if (stopped) return;
+        const size = sizeOf(unit);
+        const result = prepare(unit, pool);
+        result.catch(() => undefined);
+        queue.push({ result, size });
+        queuedBytes += size;
+        signal();
+      }
+    } catch (err) {
+      const result = Promise.reject(err as Error);
+      result.catch(() => undefined);
+      queue.push({ result, size: 0 });
+    } finally {
+      ended = true;
+      signal();
+    }
+  })();
+  try {
+    for (;;) {
+      while (queue.length === 0 && !ended) await waitForSignal();
+      const next = queue.shift();
+      if (!next) return;
+      queuedBytes -= next.size;
+      signal();
+      yield await next.result;
+    }
+  } finally {
+    stopped = true;
+    signal();
+    await reader;
+    await Promise.allSettled(queue.map((q) => q.result));
+  }
+}
