@@ -299,7 +299,7 @@ async function* mainThreadUnits(source: AsyncIterable<SourceUnit & { diskBytes: 
   for await (const unit of source) {
     if (unit.kind === 'raw') throw new Error('a raw zip member reached the main-thread parser');
     const { diskBytes, ...rest } = unit;
-    yield { kind: 'unit', unit: rest as MainUnit, diskBytes };
+    yield { kind: 'unit', unit: rest, diskBytes };
   }
 }
 

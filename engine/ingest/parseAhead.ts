@@ -62,8 +62,8 @@ function prepare(unit: Read, pool: ParsePool): Promise<ReadyUnit> {
 export async function* parseAhead(source: AsyncIterable<Read>, pool: ParsePool, limits: AheadLimits): AsyncGenerator<ReadyUnit> {
   const queue: { result: Promise<ReadyUnit>; size: number }[] = [];
   let queuedBytes = 0;
-  let ended = false;
-  let stopped = false;
+  // set by the reader and the consumer, each seen by the other after an await
+  const state = { ended: false, stopped: false };
   let wake: (() => void) | null = null;
   const signal = () => {
     const w = wake;
@@ -75,8 +75,8 @@ export async function* parseAhead(source: AsyncIterable<Read>, pool: ParsePool, 
   const reader = (async () => {
     try {
       for await (const unit of source) {
-        while (!stopped && queue.length > 0 && (queuedBytes >= limits.bytes || queue.length >= limits.units)) await waitForSignal();
-        if (stopped) return;
+        while (!state.stopped && queue.length > 0 && (queuedBytes >= limits.bytes || queue.length >= limits.units)) await waitForSignal();
+        if (state.stopped) return;
         const size = sizeOf(unit);
         const result = prepare(unit, pool);
         result.catch(() => undefined);
@@ -85,17 +85,17 @@ export async function* parseAhead(source: AsyncIterable<Read>, pool: ParsePool, 
         signal();
       }
     } catch (err) {
-      const result = Promise.reject(err as Error);
+      const result = Promise.reject(err instanceof Error ? err : new Error(String(err)));
       result.catch(() => undefined);
       queue.push({ result, size: 0 });
     } finally {
-      ended = true;
+      state.ended = true;
       signal();
     }
   })();
   try {
     for (;;) {
-      while (queue.length === 0 && !ended) await waitForSignal();
+      while (queue.length === 0 && !state.ended) await waitForSignal();
       const next = queue.shift();
       if (!next) return;
       queuedBytes -= next.size;
@@ -103,7 +103,7 @@ export async function* parseAhead(source: AsyncIterable<Read>, pool: ParsePool, 
       yield await next.result;
     }
   } finally {
-    stopped = true;
+    state.stopped = true;
     signal();
     await reader;
     await Promise.allSettled(queue.map((q) => q.result));

@@ -186,8 +186,10 @@ test('a malformed member in the middle of a bulk zip is named, and the warehouse
     await assert.rejects(ingestPaths(wh.engine, [bad], { factsWriter: 'js', ...options }), (err: unknown) => {
       assert.ok(err instanceof IngestFailed, String(err));
       assert.equal(err.errors.length, 1);
-      assert.equal(err.errors[0]?.file, `${bad}!${middle}`);
-      assert.match(err.errors[0]?.reason ?? '', /not valid JSON/);
+      const [first] = err.errors;
+      assert.ok(first);
+      assert.equal(first.file, `${bad}!${middle}`);
+      assert.match(first.reason, /not valid JSON/);
       failures.push(err.message);
       return true;
     });
