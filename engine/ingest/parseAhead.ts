@@ -6,7 +6,10 @@ import { PARSERS } from './parsers/registry.ts';
 import { companyFactsParser } from './parsers/companyfacts.ts';
 import type { ParsePool } from './ParsePool.ts';
 import type { ParseReply } from './parseMessages.ts';
-import type { SourceUnit } from './readInputs.ts';
+import type { RawMember, SourceUnit } from './readInputs.ts';
+import type { SourceFile } from './SourceFile.ts';
+import { gunzipIfNeeded, inflateMember } from './zipMember.ts';
+import zlib from 'node:zlib';
 import type { FactColumnsPart } from '../warehouse/FactColumns.ts';
 import type { DatasetRows } from '../warehouse/datasets.ts';
 
@@ -35,8 +38,6 @@ function ready(reply: ParseReply, diskBytes: number, name: string): ReadyUnit {
   switch (reply.kind) {
     case 'parsed':
       return { kind: 'parsed', name, size: reply.size, parser: reply.parser, part: reply.part, rows: reply.rows, diskBytes };
-    case 'bytes':
-      return { kind: 'unit', unit: { kind: 'file', file: { name, bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength) } }, diskBytes };
     case 'invalid':
       return { kind: 'invalid', name, size: reply.size, error: new IngestError(reply.file, reply.reason), diskBytes };
     case 'unreadable':
@@ -44,18 +45,64 @@ function ready(reply: ParseReply, diskBytes: number, name: string): ReadyUnit {
   }
 }
 
+/** Whether parseFile would take the document for companyfacts (detectors look at the name and the first 4,096 bytes). */
+function isCompanyFacts(name: string, head: Uint8Array): boolean {
+  const file = { name, bytes: Buffer.from(head.buffer, head.byteOffset, head.byteLength) };
+  const text = file.bytes.subarray(0, HEAD).toString('utf8');
+  return PARSERS.find((p) => p.detect(file, text)) === companyFactsParser;
+}
+
+const HEAD = 4096;
+/** Compressed bytes inflated to find a member's head: deflate never shrinks data, so this yields well over HEAD bytes. */
+const HEAD_INPUT = 64 * 1024;
+
+/** A deflated member's first HEAD bytes, or null when they cannot be had without inflating it all (gzip, corrupt data). */
+function memberHead(unit: RawMember): Uint8Array | null {
+  let head: Uint8Array;
+  if (unit.entry.method === 0) head = unit.compressed.subarray(0, HEAD);
+  else {
+    try {
+      head = zlib.inflateRawSync(unit.compressed.subarray(0, HEAD_INPUT), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).subarray(0, HEAD);
+    } catch {
+      return null;
+    }
+  }
+  if (head.length < Math.min(HEAD, unit.entry.uncompressedSize)) return null;
+  // a gzip inside the member: its head is that of the gunzipped bytes
+  if (unit.name.toLowerCase().endsWith('.gz') || (head[0] === 0x1f && head[1] === 0x8b)) return null;
+  return head;
+}
+
+/** A member inflated here, with the reader's own errors. */
+function inflated(unit: RawMember): SourceFile {
+  let bytes: Buffer;
+  try {
+    bytes = inflateMember(unit.compressed, unit.entry);
+  } catch (err) {
+    throw new IngestError(unit.name, `cannot read zip member (${(err as Error).message})`);
+  }
+  return { name: unit.name, bytes: gunzipIfNeeded(unit.name, bytes) };
+}
+
 function prepare(unit: Read, pool: ParsePool): Promise<ReadyUnit> {
   const { diskBytes } = unit;
-  if (unit.kind === 'raw') return pool.parse(unit.name, unit.compressed, unit.entry).then((r) => ready(r, diskBytes, unit.name));
-  if (unit.kind === 'file') {
-    // the main thread detects as parseFile does: only what would be parsed as companyfacts goes to a worker
-    const head = unit.file.bytes.subarray(0, 4096).toString('utf8');
-    if (PARSERS.find((p) => p.detect(unit.file, head)) === companyFactsParser) {
-      return pool.parse(unit.file.name, new Uint8Array(unit.file.bytes), null).then((r) => ready(r, diskBytes, unit.file.name));
+  try {
+    if (unit.kind === 'raw') {
+      // the main thread detects as parseFile does; only what it would parse as companyfacts goes to a worker compressed
+      const head = memberHead(unit);
+      if (head && isCompanyFacts(unit.name, head)) return pool.parse(unit.name, unit.compressed, unit.entry).then((r) => ready(r, diskBytes, unit.name));
+      return Promise.resolve(fileUnit(inflated(unit), diskBytes, pool));
     }
-    return Promise.resolve({ kind: 'unit', unit: { kind: 'file', file: unit.file }, diskBytes });
+    if (unit.kind === 'file') return Promise.resolve(fileUnit(unit.file, diskBytes, pool));
+    return Promise.resolve({ kind: 'unit', unit: { kind: 'group', group: unit.group }, diskBytes });
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
   }
-  return Promise.resolve({ kind: 'unit', unit: { kind: 'group', group: unit.group }, diskBytes });
+}
+
+function fileUnit(file: SourceFile, diskBytes: number, pool: ParsePool): ReadyUnit | Promise<ReadyUnit> {
+  if (isCompanyFacts(file.name, file.bytes.subarray(0, HEAD))) return pool.parse(file.name, new Uint8Array(file.bytes), null).then((r) => ready(r, diskBytes, file.name));
+  return { kind: 'unit', unit: { kind: 'file', file }, diskBytes };
 }
 
 /** Yields source's units in order, each companyfacts document already parsed by the pool. */

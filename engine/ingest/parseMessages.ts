@@ -14,8 +14,6 @@ export interface ParseRequest {
 export type ParseReply =
   /** A companyfacts document: its facts as columns, its other rows (filings, entities) as objects. */
   | { id: number; kind: 'parsed'; size: number; parser: string; part: FactColumnsPart; rows: Partial<DatasetRows> }
-  /** Not companyfacts: the (inflated) bytes, for the main thread's parsers. */
-  | { id: number; kind: 'bytes'; bytes: Uint8Array }
   /** The document is malformed: the batch is rejected, as when the main thread parses it. */
   | { id: number; kind: 'invalid'; size: number; file: string; reason: string }
   /** The member could not be read (inflate, CRC, gunzip): the ingest stops, as when the reader fails. */

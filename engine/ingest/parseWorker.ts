@@ -1,10 +1,9 @@
-// A parse worker: inflates a zip member, and when the parsers' detection picks companyfacts, parses it and moves its
-// facts into typed columns (FactColumns) posted back with their buffers transferred (no row object is cloned). Anything
-// else goes back as bytes, parsed on the main thread as before. Runs in a worker thread started by ParsePool.
+// A parse worker: inflates a zip member the main thread detected as companyfacts (or takes a file's bytes), parses it
+// and moves its facts into typed columns (FactColumns) posted back with their buffers transferred (no row object is
+// cloned). Runs in a worker thread started by ParsePool; it imports the companyfacts parser alone, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Batch } from './Batch.ts';
 import { IngestError } from './IngestError.ts';
-import { PARSERS } from './parsers/registry.ts';
 import { companyFactsParser } from './parsers/companyfacts.ts';
 import { FactColumns } from '../warehouse/FactColumns.ts';
 import { DATASETS, type DatasetRows } from '../warehouse/datasets.ts';
@@ -29,11 +28,6 @@ function answer(request: ParseRequest): { reply: ParseReply; transfer: ArrayBuff
     return { reply: { id, kind: 'unreadable', file: name, reason: `cannot read zip member (${(err as Error).message})` }, transfer: [] };
   }
   const file = { name, bytes };
-  const head = bytes.subarray(0, 4096).toString('utf8');
-  if (PARSERS.find((p) => p.detect(file, head)) !== companyFactsParser) {
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
-    return { reply: { id, kind: 'bytes', bytes: own }, transfer: [own.buffer as ArrayBuffer] };
-  }
   const batch = new Batch();
   const columns = new FactColumns();
   try {

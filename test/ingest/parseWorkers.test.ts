@@ -138,7 +138,7 @@ test('parse workers write the warehouse the main thread writes: rows, schema, or
     }
   }
   const ciks = [...new Set([...members.values()].map((b) => (JSON.parse(b.toString('utf8')) as { cik: number }).cik))];
-  const synthetic = await scalar('SELECT count(*)::INTEGER AS n FROM read_parquet($p) WHERE list_contains(string_split($ciks, \',\')::INTEGER[], cik)',
+  const synthetic = await scalar('SELECT count(*)::INTEGER AS n FROM read_parquet($p) WHERE source = \'companyfacts\' AND list_contains(string_split($ciks, \',\')::INTEGER[], cik)',
     { p: glob(workers.dir, 'facts'), ciks: ciks.join(',') });
   assert.equal(synthetic, documented.size, 'synthetic facts written by the workers');
   assert.ok(facts > documented.size);
