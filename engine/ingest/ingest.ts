@@ -17,6 +17,7 @@ import { ParsePool } from './ParsePool.ts';
 import { parseAhead, type ReadyUnit } from './parseAhead.ts';
 import type { WorkerFault } from './parseMessages.ts';
 import fs from 'node:fs';
+import os from 'node:os';
 import { facts } from '../warehouse/datasets.ts';
 import { timed, type OnStage } from './IngestStages.ts';
 import { acquireWriterLock, appendRows, clearStaging, commitBatch, recoverStaging, stageStreamed, streamedRows, type Manifest, type StagedCounts } from '../warehouse/commitBatch.ts';
@@ -83,7 +84,8 @@ export interface IngestOptions extends IngestProgress {
   factsWriter?: FactsWriter;
   /**
    * Worker threads that inflate zip members and parse companyfacts documents into typed fact columns while the main
-   * thread stages, writes and commits (default FILINGS_PARSE_WORKERS, else 1; 0 parses on the main thread). Used with
+   * thread stages, writes and commits (default FILINGS_PARSE_WORKERS, else 2 on 2 cores or more; 0 parses on the main
+   * thread). Used with
    * the JavaScript facts writer only, and only when the inputs hold at least parseWorkersFrom bytes on disk.
    */
   parseWorkers?: number;
@@ -103,10 +105,13 @@ export function defaultFactsWriter(env: NodeJS.ProcessEnv = process.env): FactsW
   return named;
 }
 
-/** The parse workers FILINGS_PARSE_WORKERS names (0 turns them off). */
+/**
+ * The parse workers FILINGS_PARSE_WORKERS names (0 turns them off); by default 2 where there are at least 2 cores (64
+ * synthetic filers, load 20: 2 workers 13.5 s wall against 18.8 s for 1 and 21.9 s for none, CPU within the noise).
+ */
 export function defaultParseWorkers(env: NodeJS.ProcessEnv = process.env): number {
   const named = env['FILINGS_PARSE_WORKERS'];
-  if (named === undefined || named === '') return 1;
+  if (named === undefined || named === '') return os.availableParallelism() > 1 ? 2 : 0;
   if (!/^\d+$/.test(named) || Number(named) > 8) throw new Error(`FILINGS_PARSE_WORKERS must be a whole number 0..8, not ${JSON.stringify(named)}`);
   return Number(named);
 }
