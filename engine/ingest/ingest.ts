@@ -85,8 +85,7 @@ export interface IngestOptions extends IngestProgress {
   /**
    * Worker threads that inflate zip members and parse companyfacts documents into typed fact columns while the main
    * thread stages, writes and commits (default FILINGS_PARSE_WORKERS, else 2 on 2 cores or more; 0 parses on the main
-   * thread). Used with
-   * the JavaScript facts writer only, and only when the inputs hold at least parseWorkersFrom bytes on disk.
+   * thread). Used with the JavaScript facts writer only, and only when the inputs hold parseWorkersFrom bytes on disk.
    */
   parseWorkers?: number;
   /** Smallest input (bytes on disk) worth a worker's start-up (default 8 MiB; tests set 0). */
