@@ -5,7 +5,8 @@
 // per-stage breakdown (read, parse, stage, write, commit) is that of the median run, in multiples of JSON.parse time.
 // CPU seconds of the whole process (JavaScript and DuckDB's threads) are printed beside wall time: the box is shared, so
 // wall time alone moves with other jobs' load.
-// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256] [--writer js|duckdb|both] [--into-held]; BENCH_THREADS sets
+// Usage: npm run bench -- ingest [--synthetic 24] [--runs 3] [--only bulk] [--batch-mb 256] [--writer js|duckdb|both] [--workers 0,1]
+// [--into-held]; --workers lists the parse worker counts to alternate (0 = parse on the main thread; default: FILINGS_PARSE_WORKERS); BENCH_THREADS sets
 // DuckDB's threads (default 2); --only keeps the inputs whose label contains the word (apple, filers, together, bulk);
 // --batch-mb sets the ingest batch size (each batch is written while the next one is parsed: with several batches the
 // stage times overlap and add up to more than the wall time); --write-knobs measures the write step's parts and a parse
@@ -13,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
-import { defaultFactsWriter, ingestPaths, type FactsWriter } from '../engine/ingest/ingest.ts';
+import { defaultFactsWriter, defaultParseWorkers, ingestPaths, type FactsWriter } from '../engine/ingest/ingest.ts';
 import type { IngestStage } from '../engine/ingest/IngestStages.ts';
 import { syntheticCompanies } from '../demo/demoCompanies.ts';
 import { writeDemoSources } from '../demo/writeDemoSources.ts';
@@ -33,6 +34,10 @@ const intoHeld = argv.includes('--into-held');
 const writerAt = argv.indexOf('--writer');
 const writerArg = writerAt === -1 ? defaultFactsWriter() : argv[writerAt + 1] ?? '';
 const writers: FactsWriter[] = writerArg === 'both' ? ['duckdb', 'js'] : [defaultFactsWriter({ FILINGS_FACTS_WRITER: writerArg })];
+const workersAt = argv.indexOf('--workers');
+const workerCounts = workersAt === -1 ? [defaultParseWorkers()] : (argv[workersAt + 1] ?? '').split(',').map((n) => defaultParseWorkers({ FILINGS_PARSE_WORKERS: n }));
+/** Each measured path: a facts writer and a parse worker count (workers serve the js writer only). */
+const variants = writers.flatMap((writer) => (writer === 'js' ? workerCounts : [0]).map((workers) => ({ writer, workers })));
 const only = onlyAt === -1 ? null : (argv[onlyAt + 1] ?? '').toLowerCase();
 
 function syntheticInputs(count: number): string[] {
@@ -83,14 +88,14 @@ function timeJsonParse(files: string[]): number {
 /** One writer's runs of one input. */
 interface Runs { ingestMs: number[]; cpuMs: number[]; stageMs: Record<string, number>[]; peaks: MemoryPeak[]; written: number[]; facts: number }
 
-async function ingestOnce(files: string[], writer: FactsWriter, into: Runs): Promise<void> {
+async function ingestOnce(files: string[], writer: FactsWriter, workers: number, into: Runs): Promise<void> {
   // one per process: two bench runs side by side (a memory run and a timed one) must not remove each other's
   const dir = path.join(BENCH_OUT, `ingest-warehouse-${String(process.pid)}`);
   fs.rmSync(dir, { recursive: true, force: true });
   const engine = await Engine.open({ warehouseDir: dir, mode: 'write', threads: Number(process.env.BENCH_THREADS ?? 2) });
   try {
     // --into-held: the timed ingest meets a warehouse holding every company already (a monthly re-ingest of the zip)
-    if (intoHeld) await ingestPaths(engine, files, { batchBytes: batchMb * 1024 * 1024, factsWriter: 'duckdb' });
+    if (intoHeld) await ingestPaths(engine, files, { batchBytes: batchMb * 1024 * 1024, factsWriter: 'duckdb', parseWorkers: 0 });
     const stages: Record<string, number> = {};
     const atStart = process.memoryUsage();
     const peak: MemoryPeak = { start: atStart.rss, rss: 0, heapUsed: 0, outsideHeap: 0 };
@@ -107,6 +112,7 @@ async function ingestOnce(files: string[], writer: FactsWriter, into: Runs): Pro
     const report = await ingestPaths(engine, files, {
       batchBytes: batchMb * 1024 * 1024,
       factsWriter: writer,
+      parseWorkers: workers,
       onStage: (stage, ms) => { stages[stage] = (stages[stage] ?? 0) + ms; sample(); },
       onUnit: sample,
     });
@@ -128,16 +134,17 @@ async function ingestOnce(files: string[], writer: FactsWriter, into: Runs): Pro
 async function measure(label: string, files: string[], jsonFiles: string[] = files): Promise<string[][]> {
   const bytes = jsonFiles.reduce((s, f) => s + fs.statSync(f).size, 0);
   const parseMs: number[] = [];
-  const byWriter = new Map<FactsWriter, Runs>(writers.map((w) => [w, { ingestMs: [], cpuMs: [], stageMs: [], peaks: [], written: [], facts: 0 }]));
+  const byWriter = new Map<string, Runs & { writer: FactsWriter; workers: number }>(variants.map((v) => [`${v.writer}${v.writer === 'js' ? `, ${String(v.workers)} workers` : ''}`,
+    { ...v, ingestMs: [], cpuMs: [], stageMs: [], peaks: [], written: [], facts: 0 }]));
   for (let r = 0; r < runs; r++) {
-    for (const [writer, into] of byWriter) await ingestOnce(files, writer, into);
+    for (const into of byWriter.values()) await ingestOnce(files, into.writer, into.workers, into);
     parseMs.push(timeJsonParse(jsonFiles));
   }
   const mb = bytes / 1e6;
   const p = median(parseMs);
   const out: string[][] = [];
-  for (const [writer, { ingestMs, cpuMs, stageMs, peaks, written, facts }] of byWriter) {
-    const name = writers.length > 1 ? `${label} (${writer})` : label;
+  for (const [variant, { writer, workers, ingestMs, cpuMs, stageMs, peaks, written, facts }] of byWriter) {
+    const name = byWriter.size > 1 ? `${label} (${variant})` : label;
     const i = median(ingestMs);
     // the breakdown of the run whose total is the median, in multiples of the same run's median JSON.parse time
     const stages = stageMs[ingestMs.indexOf(i)] ?? {};
@@ -147,7 +154,7 @@ async function measure(label: string, files: string[], jsonFiles: string[] = fil
       peaks.map((m) => formatBytes(m.outsideHeap)).join(' / '), written.join(' / ')]);
     const staged = STAGES.reduce((sum, s) => sum + (stages[s] ?? 0), 0);
     stageRows.push([name, ...STAGES.map((s) => `${((stages[s] ?? 0) / p).toFixed(2)}x`), `${((i - staged) / p).toFixed(2)}x`]);
-    results.push({ label, writer, bytes, facts, parseMs: p, parseRuns: parseMs, ingestMs: i, ingestRuns: ingestMs, cpuRuns: cpuMs, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks, files: written });
+    results.push({ label, writer, workers, bytes, facts, parseMs: p, parseRuns: parseMs, ingestMs: i, ingestRuns: ingestMs, cpuRuns: cpuMs, parseMBps: mb / (p / 1000), ingestMBps: mb / (i / 1000), ratio: i / p, cpuMs: cpuOfMedian, stages, peakRss, peaks, files: written });
     out.push([name, formatBytes(bytes), facts.toLocaleString('en-US'), (mb / (p / 1000)).toFixed(1), (mb / (i / 1000)).toFixed(1),
       `${(i / p).toFixed(1)}x`, `1/${(i / p).toFixed(1)}`, (i / 1000).toFixed(2), (cpuOfMedian / 1000).toFixed(2),
       cpuMs.map((c) => (c / 1000).toFixed(2)).join(' / '), `${(cpuOfMedian / p).toFixed(1)}x`, Math.round(facts / (i / 1000)).toLocaleString('en-US'), formatBytes(peakRss)]);
@@ -172,7 +179,7 @@ for (const [label, files] of inputs) {
   const [paths, json] = files();
   rows.push(...await measure(label, paths, json));
 }
-console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS), batches of ${String(batchMb)} MiB, facts writer ${writers.join(' and ')} (--writer js|duckdb|both; both alternate within each run)${intoHeld ? ', into a warehouse holding the input already (--into-held)' : ''}`);
+console.log(`median of ${String(runs)} runs; ingest = ingestPaths into an empty warehouse (Engine already open), ${process.env.BENCH_THREADS ?? '2'} DuckDB threads (BENCH_THREADS), batches of ${String(batchMb)} MiB, facts writer ${writers.join(' and ')} (--writer js|duckdb|both), parse workers ${workerCounts.join(' and ')} (--workers); the paths alternate within each run${intoHeld ? ', into a warehouse holding the input already (--into-held)' : ''}`);
 printTable(rows);
 console.log('per-stage time, in multiples of JSON.parse of the same bytes (median run):');
 printTable(stageRows);

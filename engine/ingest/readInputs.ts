@@ -2,12 +2,26 @@
 // archive: each zip member is read when its turn comes. An FS data set (sub/num/tag/pre) becomes one group.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import { IngestError } from './IngestError.ts';
 import type { SourceFile, SourceGroup } from './SourceFile.ts';
+import { gunzipIfNeeded, inflateMember, type MemberEntry } from './zipMember.ts';
 
-export type SourceUnit = { kind: 'file'; file: SourceFile } | { kind: 'group'; group: SourceGroup };
+export type SourceUnit = { kind: 'file'; file: SourceFile } | { kind: 'group'; group: SourceGroup } | RawMember;
+
+/** A zip member not yet inflated (readInputs' rawMembers option): a parse worker inflates and checks it. */
+export interface RawMember {
+  kind: 'raw';
+  name: string;
+  /** The member's compressed data, in a buffer of its own. */
+  compressed: Uint8Array;
+  entry: MemberEntry;
+}
+
+export interface ReadOptions {
+  /** Yield a zip's members (those of no data-set group) compressed, as RawMember units: the reader then only reads. */
+  rawMembers?: boolean;
+}
 
 const FS_TABLE = /^(sub|num|tag|pre|txt|dim|cal|ren)\.(txt|tsv)$/i;
 
@@ -55,17 +69,6 @@ function isFsGroup(names: string[]): boolean {
   return (base.has('num.txt') || base.has('num.tsv')) && (base.has('sub.txt') || base.has('sub.tsv') || base.has('pre.txt'));
 }
 
-function gunzipIfNeeded(name: string, bytes: Buffer): Buffer {
-  if (name.toLowerCase().endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b)) {
-    try {
-      return zlib.gunzipSync(bytes);
-    } catch (err) {
-      throw new IngestError(name, `corrupt gzip data (${(err as Error).message})`);
-    }
-  }
-  return bytes;
-}
-
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => { if (err) reject(err); else resolve(zip); });
@@ -85,6 +88,15 @@ const LOCAL_HEADER_MAX_TAIL = 2 * 0xffff;
  * bytes for a 34 MB bulk zip on the loaded box.
  */
 async function readEntry(fd: fs.promises.FileHandle, fileSize: number, entry: yauzl.Entry): Promise<Buffer> {
+  return inflateMember(await readCompressed(fd, fileSize, entry), memberEntry(entry));
+}
+
+function memberEntry(entry: yauzl.Entry): MemberEntry {
+  return { method: entry.compressionMethod, crc32: entry.crc32, uncompressedSize: entry.uncompressedSize };
+}
+
+/** A member's compressed data (its local header read and checked), in a buffer of its own. */
+async function readCompressed(fd: fs.promises.FileHandle, fileSize: number, entry: yauzl.Entry): Promise<Buffer> {
   if (entry.isEncrypted()) throw new Error('encrypted zip members are not supported');
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw new Error(`unsupported zip compression method ${String(entry.compressionMethod)}`);
   const start = entry.relativeOffsetOfLocalHeader;
@@ -95,11 +107,7 @@ async function readEntry(fd: fs.promises.FileHandle, fileSize: number, entry: ya
   if (bytesRead < LOCAL_HEADER || buffer.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) throw new Error('invalid local file header');
   const dataStart = LOCAL_HEADER + buffer.readUInt16LE(26) + buffer.readUInt16LE(28);
   if (dataStart + entry.compressedSize > bytesRead) throw new Error(`truncated member: ${String(bytesRead - dataStart)} of ${String(entry.compressedSize)} compressed bytes`);
-  const raw = buffer.subarray(dataStart, dataStart + entry.compressedSize);
-  const bytes = entry.compressionMethod === 8 ? zlib.inflateRawSync(raw) : Buffer.from(raw);
-  if (bytes.length !== entry.uncompressedSize) throw new Error(`member holds ${String(bytes.length)} bytes, its directory entry says ${String(entry.uncompressedSize)}`);
-  if (zlib.crc32(bytes) !== entry.crc32) throw new Error('CRC-32 mismatch: the member is corrupt');
-  return bytes;
+  return buffer.subarray(dataStart, dataStart + entry.compressedSize);
 }
 
 async function listZip(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
@@ -116,7 +124,7 @@ async function listZip(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   return entries.filter((e) => !e.fileName.endsWith('/'));
 }
 
-async function* unitsOfZip(file: string): AsyncGenerator<SourceUnit> {
+async function* unitsOfZip(file: string, options: ReadOptions): AsyncGenerator<SourceUnit> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(file);
@@ -148,6 +156,11 @@ async function* unitsOfZip(file: string): AsyncGenerator<SourceUnit> {
       const name = `${file}!${e.fileName}`;
       let bytes: Buffer;
       try {
+        if (options.rawMembers === true) {
+          // a copy of just the member's data: the read buffer may be a slice of Node's shared pool
+          yield { kind: 'raw', name, compressed: new Uint8Array(await readCompressed(fd, size, e)), entry: memberEntry(e) };
+          continue;
+        }
         bytes = await readEntry(fd, size, e);
       } catch (err) {
         throw new IngestError(name, `cannot read zip member (${(err as Error).message})`);
@@ -184,7 +197,7 @@ export function inputBytes(paths: string[]): number {
   return total;
 }
 
-export async function* readInputs(paths: string[]): AsyncGenerator<SourceUnit & { diskBytes: number }> {
+export async function* readInputs(paths: string[], options: ReadOptions = {}): AsyncGenerator<SourceUnit & { diskBytes: number }> {
   for (const p of paths) {
     if (!fs.existsSync(p)) throw new IngestError(p, 'no such file or folder');
     const st = fs.statSync(p);
@@ -209,19 +222,19 @@ export async function* readInputs(paths: string[]): AsyncGenerator<SourceUnit & 
       for (const f of files) {
         if (groupDirs.get(path.dirname(f))?.test(path.basename(f))) continue;
         if (isIgnorable(f)) continue;
-        yield* fileUnits(f);
+        yield* fileUnits(f, options);
       }
     } else {
-      yield* fileUnits(p);
+      yield* fileUnits(p, options);
     }
   }
 }
 
-async function* fileUnits(file: string): AsyncGenerator<SourceUnit & { diskBytes: number }> {
+async function* fileUnits(file: string, options: ReadOptions): AsyncGenerator<SourceUnit & { diskBytes: number }> {
   const size = fs.statSync(file).size;
   if (file.toLowerCase().endsWith('.zip')) {
     let first = true;
-    for await (const unit of unitsOfZip(file)) {
+    for await (const unit of unitsOfZip(file, options)) {
       yield { ...unit, diskBytes: first ? size : 0 };
       first = false;
     }

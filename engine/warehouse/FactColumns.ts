@@ -244,27 +244,92 @@ export class FactColumns {
 
   /** Row i as the parser made it (dates back in YYYY-MM-DD, dimensions sorted), for the DuckDB path. */
   rowAt(i: number): FactRow {
-    const s = this.strings.values;
-    const str = (code: number): string | null => (code === NULL ? null : s[code] ?? null);
-    const day = (d: number): string | null => (d === NULL_DAY ? null : dayIso(d));
-    const int = (n: number): number | null => (n === INT32_MIN ? null : n);
-    return {
-      cik: this.cik[i] ?? 0,
-      accession: str(this.accession[i] ?? NULL) ?? '',
-      form: str(this.form[i] ?? NULL),
-      filed: day(this.filed[i] ?? NULL_DAY),
-      concept: str(this.concept[i] ?? NULL) ?? '',
-      unit: str(this.unit[i] ?? NULL) ?? '',
-      value: this.value[i] ?? 0,
-      decimals: int(this.decimals[i] ?? INT32_MIN),
-      periodStart: day(this.periodStart[i] ?? NULL_DAY),
-      periodEnd: day(this.periodEnd[i] ?? NULL_DAY) ?? '',
-      dims: this.dimLists[this.dims[i] ?? 0] ?? [],
-      fy: int(this.fy[i] ?? INT32_MIN),
-      fp: str(this.fp[i] ?? NULL),
-      frame: str(this.frame[i] ?? NULL),
-      source: str(this.source[i] ?? NULL) as FactRow['source'],
+    return rowOf(this, this.strings.values, this.dimLists, i);
+  }
+
+  /**
+   * The rows as a self-contained part (columns cut to length, the strings and dimension lists they code), for a parse
+   * worker to hand to the thread that commits: the typed arrays go in the transfer list, so no row is cloned.
+   */
+  toPart(): { part: FactColumnsPart; transfer: ArrayBuffer[] } {
+    const n = this.length;
+    const part: FactColumnsPart = {
+      length: n,
+      cik: this.cik.slice(0, n), accession: this.accession.slice(0, n), form: this.form.slice(0, n), filed: this.filed.slice(0, n),
+      concept: this.concept.slice(0, n), unit: this.unit.slice(0, n), value: this.value.slice(0, n), decimals: this.decimals.slice(0, n),
+      periodStart: this.periodStart.slice(0, n), periodEnd: this.periodEnd.slice(0, n), dims: this.dims.slice(0, n), fy: this.fy.slice(0, n),
+      fp: this.fp.slice(0, n), frame: this.frame.slice(0, n), source: this.source.slice(0, n),
+      strings: this.strings.values, dimLists: this.dimLists, irregular: this.irregular,
     };
+    const transfer = [...CODED_COLUMNS, ...PLAIN_COLUMNS, 'value' as const].map((k) => part[k].buffer as ArrayBuffer);
+    return { part, transfer };
+  }
+
+  /**
+   * Moves a part's rows in (string and dimension codes mapped onto this batch's), except those of the held companies:
+   * those come back as row objects, for the staging table (as splitHeldFacts does with a parser's rows).
+   */
+  absorb(part: FactColumnsPart, held: ReadonlySet<number>): FactRow[] {
+    const out: FactRow[] = [];
+    for (const row of part.irregular) {
+      if (held.has(row.cik)) out.push(row);
+      else {
+        this.irregular.push(row);
+        this.irregularCiks.add(row.cik);
+      }
+    }
+    let keep: Int32Array | null = null;
+    if (held.size > 0) {
+      const kept: number[] = [];
+      for (let i = 0; i < part.length; i++) {
+        if (held.has(part.cik[i] ?? 0)) out.push(rowOf(part, part.strings, part.dimLists, i));
+        else kept.push(i);
+      }
+      if (kept.length < part.length) keep = Int32Array.from(kept);
+    }
+    const n = keep ? keep.length : part.length;
+    if (n === 0) return out;
+    this.ensure(n);
+    const at = this.length;
+    const strings = new Int32Array(part.strings.length);
+    part.strings.forEach((s, code) => { strings[code] = this.strings.code(s); });
+    const dimLists = new Int32Array(part.dimLists.length);
+    part.dimLists.forEach((list, code) => { dimLists[code] = code === 0 ? 0 : this.dimCode(list) ?? 0; });
+    for (const k of CODED_COLUMNS) {
+      const from = part[k];
+      const to = this[k];
+      for (let j = 0; j < n; j++) {
+        const code = from[keep ? keep[j] ?? 0 : j] ?? NULL;
+        to[at + j] = code === NULL ? NULL : strings[code] ?? NULL;
+      }
+    }
+    const dims = part.dims;
+    for (let j = 0; j < n; j++) this.dims[at + j] = dimLists[dims[keep ? keep[j] ?? 0 : j] ?? 0] ?? 0;
+    if (keep) {
+      for (const k of PLAIN_COLUMNS) {
+        const from = part[k];
+        const to = this[k];
+        for (let j = 0; j < n; j++) to[at + j] = from[keep[j] ?? 0] ?? 0;
+      }
+      for (let j = 0; j < n; j++) this.value[at + j] = part.value[keep[j] ?? 0] ?? 0;
+    } else {
+      for (const k of PLAIN_COLUMNS) this[k].set(part[k], at);
+      this.value.set(part.value, at);
+    }
+    this.length = at + n;
+    return out;
+  }
+
+  /** Every company with a row in a part. */
+  static ciksOf(part: FactColumnsPart): Set<number> {
+    const out = new Set<number>(part.irregular.map((r) => r.cik));
+    let last = 0;
+    for (let i = 0; i < part.length; i++) {
+      const c = part.cik[i] ?? 0;
+      if (c !== last) out.add(c);
+      last = c;
+    }
+    return out;
   }
 
   /** Every company with a row here. */
@@ -278,6 +343,58 @@ export class FactColumns {
     }
     return out;
   }
+}
+
+/** A FactColumns' rows on their own (FactColumns.toPart), as a parse worker posts them. */
+export interface FactColumnsPart {
+  length: number;
+  cik: Int32Array;
+  accession: Int32Array;
+  form: Int32Array;
+  filed: Int32Array;
+  concept: Int32Array;
+  unit: Int32Array;
+  value: Float64Array;
+  decimals: Int32Array;
+  periodStart: Int32Array;
+  periodEnd: Int32Array;
+  dims: Int32Array;
+  fy: Int32Array;
+  fp: Int32Array;
+  frame: Int32Array;
+  source: Int32Array;
+  strings: string[];
+  dimLists: Dimension[][];
+  irregular: FactRow[];
+}
+
+/** Columns holding string codes, and the other integer columns (copied as they are). */
+const CODED_COLUMNS = ['accession', 'form', 'concept', 'unit', 'fp', 'frame', 'source'] as const;
+const PLAIN_COLUMNS = ['cik', 'filed', 'periodStart', 'periodEnd', 'decimals', 'fy'] as const;
+
+type ColumnsOf = Pick<FactColumnsPart, (typeof CODED_COLUMNS)[number] | (typeof PLAIN_COLUMNS)[number] | 'value' | 'dims'>;
+
+function rowOf(c: ColumnsOf, s: readonly string[], dimLists: readonly Dimension[][], i: number): FactRow {
+  const str = (code: number): string | null => (code === NULL ? null : s[code] ?? null);
+  const day = (d: number): string | null => (d === NULL_DAY ? null : dayIso(d));
+  const int = (n: number): number | null => (n === INT32_MIN ? null : n);
+  return {
+    cik: c.cik[i] ?? 0,
+    accession: str(c.accession[i] ?? NULL) ?? '',
+    form: str(c.form[i] ?? NULL),
+    filed: day(c.filed[i] ?? NULL_DAY),
+    concept: str(c.concept[i] ?? NULL) ?? '',
+    unit: str(c.unit[i] ?? NULL) ?? '',
+    value: c.value[i] ?? 0,
+    decimals: int(c.decimals[i] ?? INT32_MIN),
+    periodStart: day(c.periodStart[i] ?? NULL_DAY),
+    periodEnd: day(c.periodEnd[i] ?? NULL_DAY) ?? '',
+    dims: dimLists[c.dims[i] ?? 0] ?? [],
+    fy: int(c.fy[i] ?? INT32_MIN),
+    fp: str(c.fp[i] ?? NULL),
+    frame: str(c.frame[i] ?? NULL),
+    source: str(c.source[i] ?? NULL) as FactRow['source'],
+  };
 }
 
 /** The codes standing for NULL in the string and integer columns. */

@@ -11,7 +11,7 @@ import type { FactRow } from '../ingest/rows.ts';
 import { appendRows } from './commitBatch.ts';
 import { copyNewRows } from './copyNewRows.ts';
 import { facts } from './datasets.ts';
-import type { FactColumns } from './FactColumns.ts';
+import { FactColumns, type FactColumnsPart } from './FactColumns.ts';
 import { writeFactsParquet } from './writeFactsParquet.ts';
 
 /** The companies among ciks whose facts the warehouse holds already (held_fact_ciks in sql/warehouse). */
@@ -56,6 +56,29 @@ export async function splitHeldFacts(c: DuckDBConnection, rows: readonly FactRow
   for (const r of rows) (columns.heldEarly.has(r.cik) ? held : fresh).push(r);
   columns.push(fresh);
   return held;
+}
+
+/**
+ * splitHeldFacts for the parts the parse workers made (one per document): the companies not judged yet in this batch
+ * are looked up at once, the held ones' rows returned as objects for stage_facts, the rest moved into the columns.
+ */
+export async function splitHeldParts(c: DuckDBConnection, parts: readonly FactColumnsPart[], columns: FactColumns): Promise<FactRow[]> {
+  const ciks = parts.map((p) => FactColumns.ciksOf(p));
+  const unseen = new Set<number>();
+  for (const set of ciks) for (const k of set) if (!columns.judged.has(k)) unseen.add(k);
+  if (unseen.size > 0) {
+    const held = await heldFactCiks(c, [...unseen]);
+    for (const k of unseen) {
+      columns.judged.add(k);
+      if (held.has(k)) columns.heldEarly.add(k);
+    }
+  }
+  const out: FactRow[] = [];
+  parts.forEach((part, i) => {
+    const held = new Set([...(ciks[i] ?? [])].filter((k) => columns.heldEarly.has(k)));
+    for (const row of columns.absorb(part, held)) out.push(row);
+  });
+  return out;
 }
 
 /**
