@@ -10,8 +10,10 @@
 -- (`opens_quarter`): 52 weeks after the earliest such release that lands 31..140 days after the last one (a year on,
 -- same weekday); without a year of history, the median interval (60..120 days) between its last 8 quarter openings,
 -- else 13 weeks after the last one, off the weekend. Confidence of the 52-week rule from how far each past quarter
--- opening fell from 52 weeks after the one a year before it (median absolute deviation over the last 4 such pairs:
--- high <= 1 day, medium <= 4, low otherwise or under 3 pairs); the interval rules are low. Key: cik.
+-- opening fell from 52 weeks after the one a year before it (median absolute deviation over the last 4 such pairs):
+-- medium <= 4 days, low otherwise or under 3 pairs; never high, since without period ends a 52/53-week company's 53rd
+-- week cannot be seen coming (Apple's FY2023 Q1 release came 2023-02-02, 53 weeks after 2022-01-27); the interval
+-- rules are low. Key: cik.
 CREATE OR REPLACE MACRO earnings_prediction(p_cik, p_as_of, p_stored := false, p_bucket := NULL) AS TABLE
 WITH releases AS (
   SELECT * FROM earnings_releases(p_cik, p_as_of, p_stored := p_stored, p_bucket := p_bucket)
@@ -136,6 +138,6 @@ SELECT c.cik,
   CASE isodow(c.raw_date) WHEN 6 THEN c.raw_date - 1 WHEN 7 THEN c.raw_date + 1 ELSE c.raw_date END::DATE AS expected_date,
   NULL::DATE AS period_end, NULL::BOOLEAN AS annual, NULL::INTEGER AS days_after_period_end, c.n AS releases_used,
   c.mad::DOUBLE AS mad_days,
-  CASE WHEN c.n >= 3 AND c.mad <= 1 THEN 'high' WHEN c.n >= 3 AND c.mad <= 4 THEN 'medium' ELSE 'low' END AS confidence,
+  CASE WHEN c.n >= 3 AND c.mad <= 4 THEN 'medium' ELSE 'low' END AS confidence,
   c.based_on, r.last_release
 FROM cadence c JOIN reported r USING (cik);
