@@ -84,6 +84,8 @@ anchored AS (
                                  WHERE g.cik = e.cik AND g.annual = e.annual AND g.back <= 4), CASE WHEN e.annual THEN 7 ELSE 1 END)::INTEGER)::DATE AS raw_date,
     e.confidence, 'earnings prediction (' || strftime(e.expected_date, '%Y-%m-%d') || ')' AS based_on
   FROM earnings e
+  -- a prediction from the releases' own cadence (no 10-Q / 10-K on file) anchors no 10-Q / 10-K
+  WHERE e.annual IS NOT NULL
 ),
 cadence AS (
   SELECT * FROM filing_cadence(p_cik, NULL, p_bucket := p_bucket)

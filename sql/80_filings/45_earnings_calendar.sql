@@ -1,5 +1,6 @@
 -- One row per earnings date of a company (p_cik; the companies of cik bucket p_bucket; both NULL: every company):
--- confirmed (an earnings release, the first 8-K Item 2.02 of a fiscal period) and predicted (earnings_prediction as of
+-- confirmed (an earnings release, the first 8-K Item 2.02 of a fiscal period; for a company with no 10-Q / 10-K period
+-- end on file, the first of each quarter's cluster of releases, with no fiscal period) and predicted (earnings_prediction as of
 -- today, only while no release of that period is on file), in the API's shape, with `day` (the date as DATE) to select
 -- a window on. The materialize step stores it per bucket (earnings_calendar_stored reads it). Key: cik, date, status.
 CREATE OR REPLACE MACRO earnings_calendar_rows(p_cik, p_bucket) AS TABLE
@@ -7,7 +8,7 @@ WITH confirmed AS (
   SELECT cik, release_date AS date, 'confirmed' AS status, NULL::VARCHAR AS confidence, NULL::VARCHAR AS based_on,
     period_end, annual, days_after_period_end, accession, primary_document
   FROM earnings_releases(p_cik, NULL, p_bucket := p_bucket)
-  WHERE is_primary
+  WHERE is_primary OR (opens_quarter AND cadence_only)
 ),
 predicted AS (
   SELECT cik, expected_date AS date, 'predicted' AS status, confidence, based_on, period_end, annual,
