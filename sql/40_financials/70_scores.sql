@@ -2,7 +2,8 @@
 -- annual filing (a year whose net income or revenue is stated; no row, hence a 400, when it has none) and the year
 -- before it. Both years come from standard_values,
 -- i.e. each as last stated, which for the prior year is the latest 10-K's own comparative (one restatement vintage).
--- Piotroski (one point per true criterion; a criterion whose inputs are missing scores false):
+-- Piotroski (one point per true criterion; a criterion whose inputs are missing scores false, the prior year's too when
+-- the warehouse lacks the fiscal year just before the scored one: the details are booleans in the spec):
 --   positiveNetIncome NI > 0; positiveOperatingCashFlow OCF > 0; risingRoa NI/assets up; cashFlowExceedsNetIncome
 --   OCF > NI; decliningLeverage (short + long-term debt)/assets down, or still zero; risingCurrentRatio current
 --   assets/current liabilities up; noShareDilution split-adjusted basic weighted shares not up; risingGrossMargin
@@ -42,7 +43,9 @@ latest AS (
   WHERE y.net_income IS NOT NULL OR y.revenue IS NOT NULL
 ),
 cur AS (SELECT * FROM latest WHERE age = 1),
-prev AS (SELECT * FROM latest WHERE age = 2),
+-- the fiscal year just before it (adjacent_period), not the previous entry present: when the warehouse lacks that
+-- year, the next older one is not "the prior year", and every year-over-year criterion is left without its inputs
+prev AS (SELECT l.* FROM latest l JOIN cur ON adjacent_period('annual', l.period_end, cur.period_end) WHERE l.age = 2),
 tests AS (
   SELECT cur.*,
          coalesce(cur.net_income > 0, false) AS positiveNetIncome,
