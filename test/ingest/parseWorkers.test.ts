@@ -8,68 +8,29 @@ import { after, before, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
+import { glob, identityInputs, WarehouseComparer } from '../helpers/warehouseIdentity.ts';
 import { IngestFailed, ingestPaths, type IngestOptions } from '../../engine/ingest/ingest.ts';
 import { refreshPeriodsLocked } from '../../engine/financials/refreshPeriods.ts';
-import { DATASETS } from '../../engine/warehouse/datasets.ts';
-import { syntheticCompanies } from '../../demo/demoCompanies.ts';
-import { writeDemoSources } from '../../demo/writeDemoSources.ts';
-import { writeDemoFootnotes } from '../../demo/writeDemoFootnotes.ts';
 import { writeZip } from '../helpers/writeZip.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-
-const filesIn = (dir: string, keep: (f: string) => boolean = () => true): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir).filter(keep).sort().map((f) => path.join(dir, f)) : [];
 
 let members = new Map<string, Buffer>();
 let zip = '';
 let inputs: string[] = [];
 const opened: { cleanup: () => void }[] = [];
-let plain: DuckDBConnection;
-
-/** Synthetic filers as a bulk zip (one member with every fact list doubled, one gzipped), footnotes beside it. */
-function syntheticInputs(): string[] {
-  const dir = tempDir('workers-src-');
-  const companies = syntheticCompanies(6, 13);
-  const years = { first: 2019, last: 2023 };
-  const written = writeDemoSources(dir, companies, years);
-  writeDemoFootnotes(path.join(dir, 'footnotes'), companies.slice(0, 3), years);
-  members = new Map(written.companyfacts.map((f) => [path.basename(f), fs.readFileSync(f)]));
-  const first = written.companyfacts[0] ?? '';
-  const doc = JSON.parse(fs.readFileSync(first, 'utf8')) as { facts: Record<string, Record<string, { units: Record<string, unknown[]> }>> };
-  for (const concepts of Object.values(doc.facts)) for (const c of Object.values(concepts)) for (const [u, list] of Object.entries(c.units)) c.units[u] = [...list, ...list];
-  members.set(`doubled-${path.basename(first)}`, Buffer.from(JSON.stringify(doc)));
-  zip = path.join(dir, 'companyfacts.zip');
-  writeZip(zip, members);
-  return [zip, path.join(dir, 'footnotes')];
-}
+let cmp: WarehouseComparer;
 
 before(async () => {
-  plain = await (await DuckDBInstance.create(':memory:')).connect();
-  inputs = [
-    // plain companyfacts files (read on the main thread, parsed by a worker) and a bulk zip (inflated by a worker)
-    ...filesIn(fixture('sec-datasets', 'bulk-json', 'companyfacts'), (f) => f.endsWith('.json')),
-    ...filesIn(fixture('edgar', 'companyfacts')),
-    ...filesIn(fixture('edgar', 'xbrl', 'instances')), ...filesIn(fixture('edgar', 'xbrl', 'ixbrl')),
-    ...syntheticInputs(),
-  ];
+  cmp = await WarehouseComparer.open();
+  // plain companyfacts files (read on the main thread, parsed by a worker) and a bulk zip (inflated by a worker)
+  ({ paths: inputs, zip, members } = identityInputs('workers-src-', 13));
 });
 after(() => {
-  plain.closeSync();
+  cmp.close();
   for (const o of opened) o.cleanup();
 });
 
-async function query<T>(sql: string, params: Record<string, DuckDBValue> = {}): Promise<T[]> {
-  return (await plain.runAndReadAll(sql, params)).getRowObjectsJson() as T[];
-}
-
-async function scalar(sql: string, params: Record<string, DuckDBValue> = {}): Promise<number> {
-  const [row] = await query<{ n: number }>(sql, params);
-  return Number(row?.n);
-}
-
-const glob = (dir: string, name: string): string => `${dir}/${name}/**/*.parquet`;
 const WORKERS = { parseWorkers: 2, parseWorkersFrom: 0 } as const;
 const MAIN = { parseWorkers: 0 } as const;
 
@@ -80,41 +41,6 @@ async function build(paths: string[], options: IngestOptions): Promise<{ engine:
   return wh;
 }
 
-async function assertSameWarehouse(a: string, b: string): Promise<void> {
-  for (const spec of DATASETS) {
-    const read = (p: string) => `read_parquet(${p}, hive_partitioning = true, union_by_name = true)`;
-    const params = { a: glob(a, spec.name), b: glob(b, spec.name) };
-    const [counts] = await query<{ a: number; b: number; aOnly: number; bOnly: number }>(`
-      SELECT (SELECT count(*) FROM ${read('$a')})::INTEGER AS a, (SELECT count(*) FROM ${read('$b')})::INTEGER AS b,
-        (SELECT count(*) FROM (FROM ${read('$a')} EXCEPT ALL FROM ${read('$b')}))::INTEGER AS aOnly,
-        (SELECT count(*) FROM (FROM ${read('$b')} EXCEPT ALL FROM ${read('$a')}))::INTEGER AS bOnly`, params);
-    assert.ok(counts);
-    assert.deepEqual(counts, { ...counts, aOnly: 0, bOnly: 0 }, `${spec.name}: rows differ`);
-    assert.equal(counts.a, counts.b, `${spec.name}: row counts differ`);
-    const describe = async (p: string) => (await query<{ column_name: string; column_type: string }>(
-      `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${read('$p')})`, { p })).map((r) => `${r.column_name} ${r.column_type}`);
-    assert.deepEqual(await describe(params.a), await describe(params.b), `${spec.name}: schema differs`);
-  }
-  const fileSchemas = async (dir: string) => {
-    const files = fs.readdirSync(path.join(dir, 'facts'), { recursive: true }).map(String).filter((f) => f.endsWith('.parquet') && !f.includes('schema'));
-    const schemas = new Set<string>();
-    for (const f of files) {
-      const rows = await query<{ column_name: string; column_type: string }>('SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet($p))', { p: path.join(dir, 'facts', f) });
-      schemas.add(rows.map((r) => `${r.column_name} ${r.column_type}`).join(', '));
-    }
-    return { schemas: [...schemas], buckets: [...new Set(files.map((f) => f.split(path.sep)[0]))].sort() };
-  };
-  assert.deepEqual(await fileSchemas(a), await fileSchemas(b));
-}
-
-async function unsorted(dir: string): Promise<number> {
-  return scalar(`
-    SELECT count(*)::INTEGER AS n FROM (
-      SELECT struct_pack(cik, concept, period_end, accession) AS k,
-        lag(struct_pack(cik, concept, period_end, accession)) OVER (PARTITION BY filename ORDER BY file_row_number) AS prev
-      FROM read_parquet($p, filename = true, file_row_number = true)) WHERE prev > k`, { p: glob(dir, 'facts') });
-}
-
 /** What a warehouse holds on disk: every file but the lock, relative to its root. */
 function contents(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile() && !f.includes('lock')).sort();
@@ -123,7 +49,7 @@ function contents(dir: string): string[] {
 test('parse workers write the warehouse the main thread writes: rows, schema, order, buckets, as-reported; a re-ingest adds nothing', async () => {
   const workers = await build(inputs, WORKERS);
   const main = await build(inputs, MAIN);
-  const facts = await scalar('SELECT count(*)::INTEGER AS n FROM read_parquet($p)', { p: glob(workers.dir, 'facts') });
+  const facts = await cmp.scalar('SELECT count(*)::INTEGER AS n FROM read_parquet($p)', { p: glob(workers.dir, 'facts') });
   // the synthetic filers' facts alone, read from the documents: each distinct fact (every field companyfacts gives) once
   const documented = new Set<string>();
   type Fact = { end: string; start?: string; accn: string; val: number; fy?: number; fp?: string; form?: string; filed?: string; frame?: string };
@@ -138,17 +64,17 @@ test('parse workers write the warehouse the main thread writes: rows, schema, or
     }
   }
   const ciks = [...new Set([...members.values()].map((b) => (JSON.parse(b.toString('utf8')) as { cik: number }).cik))];
-  const synthetic = await scalar('SELECT count(*)::INTEGER AS n FROM read_parquet($p) WHERE source = \'companyfacts\' AND list_contains(string_split($ciks, \',\')::INTEGER[], cik)',
+  const synthetic = await cmp.scalar('SELECT count(*)::INTEGER AS n FROM read_parquet($p) WHERE source = \'companyfacts\' AND list_contains(string_split($ciks, \',\')::INTEGER[], cik)',
     { p: glob(workers.dir, 'facts'), ciks: ciks.join(',') });
   assert.equal(synthetic, documented.size, 'synthetic facts written by the workers');
   assert.ok(facts > documented.size);
-  await assertSameWarehouse(workers.dir, main.dir);
-  assert.equal(await unsorted(workers.dir), 0);
+  await cmp.assertSameWarehouse(workers.dir, main.dir);
+  assert.equal(await cmp.unsorted(workers.dir), 0);
   for (const wh of [workers, main]) {
     const outcome = await refreshPeriodsLocked(wh.engine);
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.error.message);
   }
-  const all = (await query<{ cik: number }>('SELECT DISTINCT cik FROM read_parquet($p) ORDER BY cik', { p: glob(workers.dir, 'facts') })).map((r) => r.cik);
+  const all = (await cmp.query<{ cik: number }>('SELECT DISTINCT cik FROM read_parquet($p) ORDER BY cik', { p: glob(workers.dir, 'facts') })).map((r) => r.cik);
   for (const cik of all) {
     for (const period of ['annual', 'quarter', 'ttm']) {
       const answer = async (engine: Engine) => JSON.stringify(await engine.query('SELECT * FROM as_reported_stored($cik, $period, 10000)', { cik, period }));
@@ -158,7 +84,7 @@ test('parse workers write the warehouse the main thread writes: rows, schema, or
   // every company is held now: the workers' columns go back to row objects for stage_facts, and nothing is new
   const again = await ingestPaths(workers.engine, inputs, { factsWriter: 'js', ...WORKERS });
   assert.equal(again.rows['facts'] ?? 0, 0);
-  await assertSameWarehouse(workers.dir, main.dir);
+  await cmp.assertSameWarehouse(workers.dir, main.dir);
 });
 
 test('small batches with parse workers (companies held by an earlier batch meet new ones) write what the main thread writes', async () => {
@@ -167,8 +93,8 @@ test('small batches with parse workers (companies held by an earlier batch meet 
   const main = await build(inputs, { ...options, ...MAIN });
   const manifests = fs.readdirSync(path.join(workers.dir, '_manifest')).filter((f) => f.endsWith('.json'));
   assert.ok(manifests.length > 2, `expected several batches, got ${String(manifests.length)}`);
-  await assertSameWarehouse(workers.dir, main.dir);
-  assert.equal(await unsorted(workers.dir), 0);
+  await cmp.assertSameWarehouse(workers.dir, main.dir);
+  assert.equal(await cmp.unsorted(workers.dir), 0);
 });
 
 test('a malformed member in the middle of a bulk zip is named, and the warehouse is left as it was', async () => {
