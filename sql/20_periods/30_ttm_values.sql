@@ -3,8 +3,7 @@
 -- quarters: flows sum; weighted-average share counts are the simple mean of the four quarterly averages rounded
 -- half-up to the facts' precision (decimals; whole shares when unknown); per-share figures are recomputed from the
 -- trailing numerator / denominator (per_share_values); balances come from the latest quarter. A fact missing from any of the four quarters
--- (e.g. a tag the company stopped using) gets no trailing value: no TTM from stale tags. Nor does a share count with
--- a quarter quarter_values carried across a split (rebased_seen) and a quarter last seen before that basis.
+-- (e.g. a tag the company stopped using) gets no trailing value: no TTM from stale tags.
 -- Lineage is resolved at the outputs, not here: every row gets a row id (rid), and a trailing sum carries no inputs of
 -- its own but refs, the rids of its four quarters (a per-share figure: its numerator's then its denominator's), with
 -- newest_filed / oldest_seen the greatest / least of theirs. Copying the quarters' concatenated lists through the
@@ -14,13 +13,7 @@ WITH q AS MATERIALIZED (
   SELECT *, row_number() OVER () AS rid FROM quarter_values(b, c, as_of)
 ),
 quarters AS MATERIALIZED (
-  SELECT *, fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx,
-         -- a share count quarter_values carried across a split (an input last seen before the value counts as seen):
-         -- the basis it is on dates from its oldest_seen
-         CASE WHEN kind = 'wavg' AND method IS NOT NULL
-                   AND list_min(list_transform(list_filter(inputs, s -> s.last_seen IS NOT NULL), s -> s.last_seen)) < oldest_seen
-              THEN oldest_seen END AS rebased_seen
-  FROM q WHERE series = 'quarter'
+  SELECT *, fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx FROM q WHERE series = 'quarter'
 ),
 sums AS MATERIALIZED (
   -- the quarter and the three before it, joined by position (a window over nested lineage lists is far slower)
@@ -39,9 +32,6 @@ sums AS MATERIALIZED (
   JOIN quarters q2 ON q2.cik = q1.cik AND q2.concept = q1.concept AND q2.unit = q1.unit AND q2.idx = q1.idx - 1
   JOIN quarters q3 ON q3.cik = q2.cik AND q3.concept = q2.concept AND q3.unit = q2.unit AND q3.idx = q2.idx - 1
   WHERE q0.kind IN ('flow', 'wavg')
-    -- no mean of two bases: a quarter carried across a split averages only with quarters last seen since that basis
-    AND coalesce(greatest(q0.rebased_seen, q1.rebased_seen, q2.rebased_seen, q3.rebased_seen), -1)
-        <= least(q0.oldest_seen, q1.oldest_seen, q2.oldest_seen, q3.oldest_seen)
 ),
 ends AS (
   SELECT DISTINCT cik, idx, fiscal_year, period_end FROM sums

@@ -108,20 +108,3 @@ for (const { concept, served } of COUNTS) {
     }
   });
 }
-
-test('no trailing-twelve-month count averages the carried Q4 with quarters last stated on the old basis', async () => {
-  const ttm = await asReported(wh.engine, { cik: CIK, period: 'ttm' });
-  const quarters = await asReported(wh.engine, { cik: CIK, period: 'quarter' });
-  for (const { concept } of COUNTS) {
-    for (const end of YEARS) {
-      // the year's Q3 count as last filed: before the split the Q4 was carried across
-      const c = q4Case(concept, end);
-      const q3 = defined(quarters.find((p) => p.fiscalYear === defined(quarters.find((x) => x.period === end), 'Q4').fiscalYear
-        && p.fiscalPeriod === 'Q3'), `Q3 before ${end}`);
-      const q3Filed = [...lastFiled(concept).values()].find((s) => s.fact.end === q3.period && spanDays(s.fact) <= 98)?.fact.filed;
-      assert.ok(q3Filed !== undefined && factorBetween(q3Filed, c.fyFiled) !== 1, `${end}: its Q3 count was last filed before the split`);
-      const row = ttm.find((p) => p.period === end);
-      assert.equal(row?.facts[`us-gaap:${concept}`], undefined, `${end}: no trailing count of two bases`);
-    }
-  }
-});
