@@ -37,11 +37,11 @@ ratios AS (
   FROM pairs WHERE prev_value IS NOT NULL AND value <> prev_value
 ),
 snapped AS (
-  -- the split factor a ratio shows (split_factor: the rule quarter_values' share-count rebasing uses too)
-  SELECT *, split_factor(r) AS split, split_factor(r) IS NOT NULL AS is_split FROM ratios
+  SELECT *, k_up >= 1.5 AND k_up <= 50 AND abs(up / k_up - 1) < 0.005 AS is_split
+  FROM (SELECT *, CASE WHEN abs(up / 1.5 - 1) < 0.005 THEN 1.5 ELSE round(up) END AS k_up FROM ratios)
 ),
 restated AS (
-  SELECT prev_date, date_filed, split AS factor
+  SELECT prev_date, date_filed, CASE WHEN r >= 1 THEN k_up ELSE 1 / k_up END AS factor
   FROM snapped WHERE is_split
 ),
 eps AS (
