@@ -9,13 +9,8 @@
 -- different value for the same concept and span; dated by the first filing in its restatement window that changed any
 -- value of that concept) or, for share counts, an input first reported after such a change (another split basis),
 -- when another input was last reported before that change. A value first reported as a later year's comparative and
--- never changed is not a restatement. Except for share counts across a stock split: when the inputs restated by that
--- change were all restated by one split factor (value / before, split_factor) and nothing else changed the concept
--- between a stale input's last report and the report they replaced, the stale inputs are multiplied by the factor (a
--- year's count last stated after a split, its 9M count before it: the quarter is on the FY's basis, the one the
--- annual series serves), and the result counts as last seen when its unscaled inputs were (eps_history's split
--- adjustment reads that). The first recipe in the spec's order whose inputs are of one vintage is used; none, no
--- quarter. Nor is a negative share count emitted.
+-- never changed is not a restatement. The first recipe in the spec's order whose inputs are of one vintage is used;
+-- none, no quarter. Nor is a negative share count emitted.
 -- inputs: one struct per contributing source: a filing (fact_entry when the fact is listed under it with `before`),
 -- or a synthetic reconstruction key (accession = 'Q4-Recon-FY-9M', form = 'Q4-Recon', fact listed with no `before`).
 -- refs: always NULL here (ttm_values' trailing rows point at their quarters' rows instead of copying their inputs);
@@ -87,57 +82,23 @@ restatements AS (
   -- filings that changed an earlier value of a concept: the dates restatement events of that concept became visible
   SELECT cik, concept, unit, list(DISTINCT src.supplied) AS at FROM p WHERE src.before IS NOT NULL GROUP BY ALL
 ),
-based AS (
-  -- the restatement event each input's basis dates from: an input restated between its previous report and its
-  -- supplier was restated by the first filing in that window that changed any value of the concept; a share count not
-  -- restated itself is on the basis of the last such change before it was supplied
-  SELECT r.*, x.at AS events,
-         list_transform(srcs, s -> CASE WHEN s.before IS NOT NULL
-                                        THEN list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied))
-                                        WHEN kind = 'wavg' THEN list_max(list_filter(x.at, v -> v <= s.supplied)) END) AS bases
-  FROM recipes r LEFT JOIN restatements x USING (cik, concept, unit)
-),
-dated AS (
-  -- every input must have been reported since the latest of these (restated_at); `stale` marks those that were not
-  SELECT *, list_transform(srcs, s -> s.last_seen < restated_at) AS stale
-  FROM (SELECT *, list_max(bases) AS restated_at FROM based)
-),
-restating AS (
-  -- the inputs restated at restated_at (not stale, restated themselves): the ratio each was restated by, and the report
-  -- whose value it replaced
-  SELECT *,
-         list_filter(range(1, len(srcs) + 1), i -> NOT stale[i] AND bases[i] = restated_at AND srcs[i].before IS NOT NULL) AS ri
-  FROM dated
-),
-rebased AS (
-  -- a share count's stale inputs are brought to the newest basis when the inputs restated at restated_at were all
-  -- restated by one split factor (value / before: split_factor) and no other change of the concept came between a
-  -- stale input's last report and the report those inputs replaced: the stale input and the replaced values were then
-  -- of one basis, which the factor carries to the new one. k: that factor, NULL when the inputs are left as they are.
-  SELECT * EXCLUDE (ri, ks, replaced_seen),
-         CASE WHEN kind = 'wavg' AND list_bool_or(stale) AND len(ks) > 0 AND list_count(ks) = len(ks)
-                   AND len(list_distinct(ks)) = 1
-                   AND list_bool_and(list_transform(range(1, len(srcs) + 1), i -> NOT stale[i]
-                         OR len(list_filter(events, e -> e > srcs[i].last_seen AND e <= replaced_seen)) = 0))
-              THEN ks[1] END AS k
-  FROM (SELECT *, list_transform(ri, i -> split_factor(vals[i] / nullif(srcs[i].before, 0))) AS ks,
-               list_max(list_transform(ri, i -> srcs[i].prev_seen)) AS replaced_seen
-        FROM restating)
-),
 computed AS (
-  SELECT *,
+  SELECT r.*,
          spans[1] - list_sum(spans[2:]) AS quarter_days,
          CASE kind
-           WHEN 'wavg' THEN round((v[1] * spans[1] - list_sum(list_transform(range(2, len(v) + 1), i -> v[i] * spans[i])))
+           WHEN 'wavg' THEN round((vals[1] * spans[1] - list_sum(list_transform(range(2, len(vals) + 1), i -> vals[i] * spans[i])))
                                   / nullif(spans[1] - list_sum(spans[2:]), 0))
-           ELSE round(v[1] - list_sum(v[2:]), 6)
+           ELSE round(vals[1] - list_sum(vals[2:]), 6)
          END AS value,
-         -- a rebased value is on the basis of the inputs reported since the restatement
-         list_min(list_transform(list_filter(range(1, len(srcs) + 1), i -> k IS NULL OR NOT stale[i]), i -> srcs[i].last_seen)) AS oldest_seen
-  FROM (SELECT *, CASE WHEN k IS NULL THEN vals
-                       ELSE list_transform(range(1, len(vals) + 1), i -> CASE WHEN stale[i] THEN vals[i] * k ELSE vals[i] END)
-                  END AS v
-        FROM rebased)
+         -- an input restated between its previous report and its supplier was restated by the first filing in that
+         -- window that changed any value of the concept; a share count not restated itself is on the basis of the
+         -- last such change before it was supplied; every input must have been reported since the latest of these
+         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL OR kind = 'wavg'),
+                  s -> CASE WHEN s.before IS NOT NULL
+                            THEN list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied))
+                            ELSE list_max(list_filter(x.at, v -> v <= s.supplied)) END)) AS restated_at,
+         list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
+  FROM recipes r LEFT JOIN restatements x USING (cik, concept, unit)
 ),
 one_vintage AS (
   -- the first recipe in the spec's order whose inputs are of one vintage
