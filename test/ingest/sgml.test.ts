@@ -70,6 +70,8 @@ describe('SGML containers', () => {
     const instance = nested.find((n) => n.name.endsWith('!cat-20220428_htm.xml'));
     assert.deepEqual(instance?.container, {
       accession: '0000018230-22-000107', form: '8-K', cik: 18230, filed: '2022-04-28', accepted: '2022-04-28T06:32:03', documentType: 'XML',
+      // the header's FILER block (COMPANY CONFORMED NAME, CENTRAL INDEX KEY): a 13D/G's reporting persons are matched to it
+      filers: [{ cik: 18230, name: 'CATERPILLAR INC' }],
     });
     assert.match(instance.bytes.subarray(0, 60).toString('utf8'), /^<\?xml/);
   });
