@@ -2,13 +2,14 @@
 // renumbering an 8-K header writes the old item's title ("Financial statements and exhibits", Apple 1996) and no code;
 // such a title is served as written, in `items`, `events` and `title`, never turned into "Item Financial statements
 // ...". Every 8-K of the fixtures' folder is checked against its own SGML header, read here.
-import { after, before, test } from '../helpers/fixtureTest.ts';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { bearer } from '../http/testApp.ts';
+import { fixtureApp } from '../helpers/fixtureApp.ts';
 
 const DIR = fixture('edgar', 'filings', '8-K');
 
@@ -30,22 +31,12 @@ function headers(): Header[] {
   });
 }
 
-let wh: TestWarehouse;
-let app: TestApp;
-
-before(async () => {
-  wh = await fixtureWarehouse([DIR]);
-  app = await startTestApp(wh.engine);
-});
-after(async () => {
-  await app.close();
-  wh.cleanup();
-});
+const fx = fixtureApp([DIR]);
 
 interface Recent { accessionNumber: string; title?: string; items?: string[]; events?: string[] }
 
 async function recentOf(cik: number): Promise<Recent[]> {
-  const res = await fetch(`${app.base}/api/filings/timeline?cik=${String(cik)}`, bearer(app.tokens.Pro));
+  const res = await fetch(`${fx.app.base}/api/filings/timeline?cik=${String(cik)}`, bearer(fx.app.tokens.Pro));
   assert.equal(res.status, 200, `timeline of cik ${String(cik)}`);
   return ((await res.json()) as { recent: Recent[] }).recent;
 }

@@ -2,13 +2,14 @@
 // known company. For every issuer CIK those fixtures name and no companyfacts/submissions file covers,
 // /api/insider-transactions answers 200 by CIK and by the documents' ticker, with the issuer's trades read here from
 // the documents themselves.
-import { after, before, test } from '../helpers/fixtureTest.ts';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { bearer } from '../http/testApp.ts';
+import { fixtureApp } from '../helpers/fixtureApp.ts';
 
 const OWNERSHIP_DIR = fixture('edgar', 'ownership');
 const INSIDER_DIR = fixture('sec-datasets', 'insider', '2025q2_subset');
@@ -78,22 +79,12 @@ function coveredCiks(): Set<number> {
   return new Set([Number(json.cik)]);
 }
 
-let wh: TestWarehouse;
-let app: TestApp;
-
-before(async () => {
-  wh = await fixtureWarehouse([OWNERSHIP_DIR, INSIDER_DIR, COMPANYFACTS]);
-  app = await startTestApp(wh.engine);
-});
-after(async () => {
-  await app.close();
-  wh.cleanup();
-});
+const fx = fixtureApp([OWNERSHIP_DIR, INSIDER_DIR, COMPANYFACTS]);
 
 interface Page { totalResults?: number; data?: { transactionDate: string; shares: number | null }[]; error?: string }
 
 async function get(route: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${app.base}${route}`, bearer(app.tokens['Stock Pro']));
+  const res = await fetch(`${fx.app.base}${route}`, bearer(fx.app.tokens['Stock Pro']));
   return { status: res.status, body: await res.json() };
 }
 

@@ -9,13 +9,14 @@
 // his own CIK until 2007 and keeps filing Forms 4 and 13F-NT to 2026; a 13F-HR "expected" in 2007 is no prediction.
 // For every submissions file, each nextExpected entry falls less than a year before the company's newest filing (no
 // periodic form's cadence is longer than a year), and Buffett's lapsed 13F-HR is not among them.
-import { after, before, test } from '../helpers/fixtureTest.ts';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { bearer } from '../http/testApp.ts';
+import { fixtureApp } from '../helpers/fixtureApp.ts';
 
 const DIR = fixture('edgar', 'submissions');
 const ALZAMEND = 1677077;
@@ -63,17 +64,7 @@ function companies(): Company[] {
   });
 }
 
-let wh: TestWarehouse;
-let app: TestApp;
-
-before(async () => {
-  wh = await fixtureWarehouse(fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => /^CIK\d{10}\.json\.gz$/.test(f)).map((f) => path.join(DIR, f)) : []);
-  app = await startTestApp(wh.engine);
-});
-after(async () => {
-  await app.close();
-  wh.cleanup();
-});
+const fx = fixtureApp(() => fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => /^CIK\d{10}\.json\.gz$/.test(f)).map((f) => path.join(DIR, f)) : []);
 
 test('the next earnings date is for a period after the newest one a filed 10-Q / 10-K reports', async () => {
   const all = companies();
@@ -81,13 +72,13 @@ test('the next earnings date is for a period after the newest one a filed 10-Q /
   assert.ok(alzamend, 'Alzamend submissions read');
   assert.ok(alzamend.lastPeriodFiled > alzamend.lastRelease, 'its newest 10-Q came after its last earnings 8-K');
   for (const c of all) {
-    const res = await fetch(`${app.base}/api/filings/timeline?cik=${String(c.cik)}`, bearer(app.tokens.Pro));
+    const res = await fetch(`${fx.app.base}/api/filings/timeline?cik=${String(c.cik)}`, bearer(fx.app.tokens.Pro));
     assert.equal(res.status, 200, `timeline of cik ${String(c.cik)}`);
     const next = ((await res.json()) as { nextEarningsDate: string | null }).nextEarningsDate;
     assert.ok(next, `cik ${String(c.cik)}: an earnings 8-K exists, so a prediction`);
     assert.ok(next > c.lastPeriod, `cik ${String(c.cik)}: next ${next} after the newest reported period ${c.lastPeriod}`);
     if (c.cik === ALZAMEND) assert.ok(next > c.lastPeriodFiled, `Alzamend: next ${next} after its newest 10-Q, filed ${c.lastPeriodFiled}`);
-    const cal = await fetch(`${app.base}/api/earnings/calendar?cik=${String(c.cik)}&from=1990-01-01&to=2100-12-31`, bearer(app.tokens.Pro));
+    const cal = await fetch(`${fx.app.base}/api/earnings/calendar?cik=${String(c.cik)}&from=1990-01-01&to=2100-12-31`, bearer(fx.app.tokens.Pro));
     assert.equal(cal.status, 200, `calendar of cik ${String(c.cik)}`);
   }
 });
@@ -99,7 +90,7 @@ test('a periodic form the company stopped filing is not expected next', async ()
   const last13f = buffett.byForm.get('13F-HR') ?? '';
   assert.ok(last13f !== '' && last13f < yearBefore(buffett.newest), 'his 13F-HR filings stopped more than a year before his newest filing');
   for (const c of all) {
-    const res = await fetch(`${app.base}/api/filings/timeline?cik=${String(c.cik)}`, bearer(app.tokens.Pro));
+    const res = await fetch(`${fx.app.base}/api/filings/timeline?cik=${String(c.cik)}`, bearer(fx.app.tokens.Pro));
     if (res.status === 400) continue; // no filings on file (the SEC test filer)
     assert.equal(res.status, 200, `timeline of cik ${String(c.cik)}`);
     const { predicted } = (await res.json()) as { predicted: { nextExpected: { type: string; expectedDate: string }[] } };

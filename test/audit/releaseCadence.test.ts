@@ -16,7 +16,8 @@ import zlib from 'node:zlib';
 import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { bearer } from '../http/testApp.ts';
+import { fixtureApp } from '../helpers/fixtureApp.ts';
 import { defined } from '../helpers/defined.ts';
 
 const DIR = fixture('edgar', 'filings', '8-K');
@@ -46,16 +47,7 @@ const days = (a: string, b: string) => Math.round((Date.parse(a) - Date.parse(b)
 interface CalendarRow { date: string; status: string; confidence?: string; accessionNumber?: string; fiscalPeriodEnd: string | null }
 
 describe("the fixtures' 8-K folder ingested alone (no 10-Q / 10-K on file)", () => {
-  let wh: TestWarehouse;
-  let app: TestApp;
-  before(async () => {
-    wh = await fixtureWarehouse([DIR]);
-    app = await startTestApp(wh.engine);
-  });
-  after(async () => {
-    await app.close();
-    wh.cleanup();
-  });
+  const fx = fixtureApp([DIR]);
 
   test('a filer with an earnings 8-K has it as confirmed and the next date 13 weeks on (low); one without has null', async () => {
     const all = headers();
@@ -64,10 +56,10 @@ describe("the fixtures' 8-K folder ingested alone (no 10-Q / 10-K on file)", () 
     assert.ok(releases.size >= 3, 'the 8-K folder holds earnings 8-Ks of several filers');
     const ciks = [...new Set(all.flatMap((h) => h.ciks))];
     for (const cik of ciks) {
-      const res = await fetch(`${app.base}/api/filings/timeline?cik=${String(cik)}`, bearer(app.tokens.Pro));
+      const res = await fetch(`${fx.app.base}/api/filings/timeline?cik=${String(cik)}`, bearer(fx.app.tokens.Pro));
       assert.equal(res.status, 200, `timeline of cik ${String(cik)}`);
       const next = ((await res.json()) as { nextEarningsDate: string | null }).nextEarningsDate;
-      const cal = await fetch(`${app.base}/api/earnings/calendar?cik=${String(cik)}&from=1990-01-01&to=2100-12-31`, bearer(app.tokens.Pro));
+      const cal = await fetch(`${fx.app.base}/api/earnings/calendar?cik=${String(cik)}&from=1990-01-01&to=2100-12-31`, bearer(fx.app.tokens.Pro));
       assert.equal(cal.status, 200, `calendar of cik ${String(cik)}`);
       const rows = ((await cal.json()) as { data: CalendarRow[] }).data;
       const own = releases.get(cik);

@@ -5,13 +5,14 @@
 // Capital, LLC" and leaves the co-reporting person the header does not name (Paul J. Glazer) without one. Every 13D/G
 // submission of the fixtures with a header is checked; names are compared in the test's own way (case,
 // punctuation and word order ignored).
-import { after, before, test } from '../helpers/fixtureTest.ts';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { bearer } from '../http/testApp.ts';
+import { fixtureApp } from '../helpers/fixtureApp.ts';
 
 const DIR = fixture('edgar', '13dg');
 
@@ -41,17 +42,7 @@ function filings(): Filing[] {
   });
 }
 
-let wh: TestWarehouse;
-let app: TestApp;
-
-before(async () => {
-  wh = await fixtureWarehouse([DIR]);
-  app = await startTestApp(wh.engine);
-});
-after(async () => {
-  await app.close();
-  wh.cleanup();
-});
+const fx = fixtureApp([DIR]);
 
 interface Owner { reportingPersonName: string; reportingPersonCik: number | null; accessionNumber: string | null }
 
@@ -60,7 +51,7 @@ test('a 13D/G reporting person named as the filer in the SGML header carries the
   assert.ok(all.length > 0, 'the fixtures hold a 13D/G submission whose header names its filer');
   let matched = 0;
   for (const f of all) {
-    const res = await fetch(`${app.base}/api/ownership/beneficial-owners?cik=${String(f.subjectCik)}`, bearer(app.tokens.Free));
+    const res = await fetch(`${fx.app.base}/api/ownership/beneficial-owners?cik=${String(f.subjectCik)}`, bearer(fx.app.tokens.Free));
     assert.equal(res.status, 200, `beneficial owners of cik ${String(f.subjectCik)}`);
     const rows = ((await res.json()) as Owner[]).filter((r) => r.accessionNumber === f.accession);
     assert.ok(rows.length > 0, `${f.accession}: its reporting persons are served`);

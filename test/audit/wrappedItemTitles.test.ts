@@ -4,12 +4,13 @@
 // /api/filings/item lists (availableItems) are held against the headings read here from every plain-text 10-Q and
 // 8-K of the fixtures: a heading line, plus the one line right below it when that line closes a two-line heading
 // paragraph (a blank line after it), without the trailing period.
-import { after, before, test } from '../helpers/fixtureTest.ts';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture } from '../helpers/tempWarehouse.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { bearer } from '../http/testApp.ts';
+import { fixtureApp } from '../helpers/fixtureApp.ts';
 
 const DIRS = [fixture('edgar', 'filings', '10-K-10-Q'), fixture('edgar', 'filings', '8-K')];
 
@@ -39,24 +40,14 @@ function plainTextDocs(): Doc[] {
   }));
 }
 
-let wh: TestWarehouse;
-let app: TestApp;
-
-before(async () => {
-  wh = await fixtureWarehouse(DIRS);
-  app = await startTestApp(wh.engine);
-});
-after(async () => {
-  await app.close();
-  wh.cleanup();
-});
+const fx = fixtureApp(DIRS);
 
 test('a plain-text item heading wrapped onto a second line keeps its whole title', async () => {
   const docs = plainTextDocs();
   let wrapped = 0;
   for (const doc of docs) {
     const first = [...doc.headings.keys()][0] ?? '';
-    const res = await fetch(`${app.base}/api/filings/item?accessionNumber=${doc.accession}&item=${first}`, bearer(app.tokens.Free));
+    const res = await fetch(`${fx.app.base}/api/filings/item?accessionNumber=${doc.accession}&item=${first}`, bearer(fx.app.tokens.Free));
     assert.equal(res.status, 200, `${doc.accession} item ${first}`);
     const { availableItems } = (await res.json()) as { availableItems: { item: string; title: string }[] };
     for (const [code, { title, wraps }] of doc.headings) {
