@@ -42,6 +42,7 @@ import { BENCH_OUT, ensureUniverse, universeCik } from './universe.ts';
 import { ensureServedWarehouse } from './servedWarehouse.ts';
 import { numberArg, percentile, printTable } from './measure.ts';
 import { toParent } from './toParent.ts';
+import { describeFlatness, rssFlatness, rssSvg } from './rssFlatness.ts';
 import { wrkAvailable, wrkLoad } from './wrkClient.ts';
 
 const argv = process.argv.slice(2);
@@ -550,7 +551,7 @@ async function workersVersusOne(dir: string, ciks: readonly number[], workers: n
     for (const [app, name] of [[one, name1], [many, nameN]] as const) {
       const { m, samples } = await mixedLoad(app, ciks, hot, seconds);
       rows.push(row(`mixed ${String(seconds)} s ${name}`, m));
-      rss.push(`${name}: RSS of all its processes MB: start ${mb(defined(samples[0], 'rss'))}, max ${mb(Math.max(...samples))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples)`);
+      rss.push(`${name}: RSS of all its processes MB: start ${mb(defined(samples[0], 'rss'))}, max ${mb(Math.max(...samples))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples); ${describeFlatness(rssFlatness(samples))}`);
     }
     rss.push(`bare x1 ${mb(await bare.rss())} MB, bare x${String(workers)} ${mb(await bareN.rss())} MB (all its processes)`);
     log(`\n${String(workers)} workers against one process, c=${String(CONNECTIONS)}, ${String(ciks.length)} companies, every cold key once on each app; ` +
@@ -674,13 +675,18 @@ async function main(): Promise<void> {
     const warm = samples.slice(Math.floor(samples.length / 4));
     log(`\nMixed load ${String(seconds)} s (${m.client}): ${String(m.count)} requests, ${rate(m).toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, ${JSON.stringify(m.statuses)}`);
     log(`RSS MB: start ${mb(defined(samples[0], 'rss'))}, after warm-up min ${mb(Math.min(...warm))} max ${mb(Math.max(...warm))}, end ${mb(defined(samples.at(-1), 'rss'))} (${String(samples.length)} samples)`);
+    const flatness = rssFlatness(samples);
+    log(describeFlatness(flatness));
     const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'out');
     fs.mkdirSync(out, { recursive: true });
+    const svg = path.join(out, 'coldServing-rss.svg');
+    fs.writeFileSync(svg, rssSvg(samples, 1536, `Server RSS under the ${String(seconds)} s mixed load, ${String(companies)} companies`));
+    log(`RSS over time: ${svg}`);
     fs.writeFileSync(path.join(out, 'coldServing.json'), JSON.stringify({
       companies, buckets, seconds,
       client: CLIENT, acceptEncoding: ACCEPT_ENCODING ?? null,
       cold: Object.fromEntries(runs.map(([e, r]) => [e, { rps: rate(r), p50: r.p50, p99: r.p99 }])),
-      hot: { rendered: rate(hr), bare: rate(hb) }, rss: samples,
+      hot: { rendered: rate(hr), bare: rate(hb) }, rss: samples, rssFlatness: flatness,
     }, null, 2));
   } finally {
     for (const c of children) c.stop();
