@@ -36,6 +36,13 @@ export interface Config {
   readonly edgarMaxRequestsPerSecond: number;
   /** Redis URL for shared rate limits (REDIS_URL); null means in-process. */
   readonly redisUrl: string | null;
+  /**
+   * How long a rate-limit command may wait for Redis before the request answers 503 and the limiter refuses at once
+   * until a PING gets through (REDIS_COMMAND_TIMEOUT_MS, default 50). Longer trades a stalled Redis's latency (only the
+   * requests in flight when it stalls wait this long) for fewer false outages on a machine too busy to schedule
+   * redis-server within the timeout.
+   */
+  readonly redisCommandTimeoutMs: number;
   /** Token store file (FILINGS_TOKENS_FILE, default <warehouse>/_accounts/tokens.json). */
   readonly tokensFile: string;
   /** Log level (LOG_LEVEL, default info). */
@@ -125,6 +132,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     edgarDataBaseUrl: url(env, 'EDGAR_DATA_BASE_URL', 'https://data.sec.gov'),
     edgarMaxRequestsPerSecond: positiveInt(env, 'EDGAR_MAX_RPS', 10, 10),
     redisUrl: env.REDIS_URL || null,
+    redisCommandTimeoutMs: positiveInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 50, 10_000),
     tokensFile: path.resolve(cwd, env.FILINGS_TOKENS_FILE || path.join(warehouseDir, '_accounts', 'tokens.json')),
     logLevel,
     trustProxyHops: env.FILINGS_TRUST_PROXY === '0' ? 0 : positiveInt(env, 'FILINGS_TRUST_PROXY', 0, 16),

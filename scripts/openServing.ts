@@ -35,7 +35,7 @@ export async function openServing(config: Config, logger: Logger, tiers: TierCon
     else stalePeriods();
   };
   const tokens = new TokenStore(config.tokensFile, 1000, logger);
-  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, Date.now, undefined, { logger }) : new MemoryRateLimiter();
+  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, Date.now, undefined, { logger, commandTimeoutMs: config.redisCommandTimeoutMs }) : new MemoryRateLimiter();
   // listening first: with PORT=0 the OAuth issuer (the public URL) is only known once the port is
   let listener: http.RequestListener | null = null;
   const running = await startServer({ callback: () => (req, res) => { listener?.(req, res); } }, config.port, config.host);

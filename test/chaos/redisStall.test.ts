@@ -10,6 +10,7 @@ import { fixture } from '../helpers/tempWarehouse.ts';
 import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
 import { redisServerInstalled, startTestRedis, type TestRedis } from '../http/redisServer.ts';
 import { defined } from '../helpers/defined.ts';
+import { loadConfig } from '../../engine/config.ts';
 
 const skip = redisServerInstalled() ? false : 'redis-server is not installed (apt-get install redis-server): the stall needs a process to SIGSTOP';
 
@@ -88,8 +89,20 @@ test('Redis stopped for 5 s: every request answers 503 without waiting for the s
     }
     assert.ok(recovered >= 0, 'service resumed within 5 s of SIGCONT');
     process.stdout.write(`recovered ${recovered.toFixed(0)} ms after SIGCONT\n`);
-    for (let i = 0; i < 5; i++) assert.equal((await call()).status, 200);
-    assert.deepEqual(await limiter.health(), { backend: 'redis', reachable: true });
+    // five answers in a row: on a loaded box a 50 ms command timeout can trip again after the stall (a short outage of
+    // its own, logged as one below); the service must still settle within seconds
+    let inARow = 0;
+    for (const settleBy = performance.now() + 10_000; inARow < 5 && performance.now() < settleBy;) {
+      inARow = (await call()).status === 200 ? inARow + 1 : 0;
+      if (inARow === 0) await sleep(100);
+    }
+    assert.equal(inARow, 5, 'five answers in a row within 10 s of recovering');
+    let reachable = false;
+    for (let i = 0; i < 50 && !reachable; i++) {
+      reachable = (await limiter.health()).reachable;
+      if (!reachable) await sleep(100);
+    }
+    assert.ok(reachable, 'health says reachable again');
     // the stall is one outage: one error line, then one line when it is back. On a loaded box a command can also time out
     // after the stall (a real, short outage of its own); each such outage must again be one error and one recovery line
     const said = lines.map((l) => `${l.level}: ${l.msg}`);
@@ -100,4 +113,32 @@ test('Redis stopped for 5 s: every request answers 503 without waiting for the s
   } finally {
     await app.close();
   }
+});
+
+test('a command timeout longer than the stall (REDIS_COMMAND_TIMEOUT_MS): requests wait out a 300 ms stall and are answered, no outage', { skip }, async () => {
+  const lines: string[] = [];
+  const logger = { error: (_o: object, msg: string) => lines.push(msg), info: (_o: object, msg: string) => lines.push(msg) };
+  const limiter = new RedisRateLimiter(defined(redis, 'redis').url, Date.now, `fe:chaos:${crypto.randomUUID()}:`, { logger, commandTimeoutMs: 10_000 });
+  const app: TestApp = await startTestApp(defined(wh, 'the fixture warehouse').engine, { limiter });
+  const call = async () => (await fetch(`${app.base}/api/company/details?cik=320193`, bearer(app.tokens.Pro))).status;
+  try {
+    assert.equal(await call(), 200);
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGSTOP');
+    const during = [call(), call(), call()];
+    await sleep(300);
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGCONT');
+    assert.deepEqual(await Promise.all(during), [200, 200, 200]);
+    assert.equal(await call(), 200);
+    assert.deepEqual(lines, [], 'a slow reply within the timeout is not an outage');
+  } finally {
+    process.kill(defined(defined(redis, 'redis').pid, 'the redis pid'), 'SIGCONT');
+    await app.close();
+  }
+});
+
+test('REDIS_COMMAND_TIMEOUT_MS: 50 ms by default, a whole number of ms up to 10 s', () => {
+  assert.equal(loadConfig({}, '/tmp').redisCommandTimeoutMs, 50);
+  assert.equal(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '250' }, '/tmp').redisCommandTimeoutMs, 250);
+  assert.throws(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0.5' }, '/tmp'), /REDIS_COMMAND_TIMEOUT_MS: expected a whole number/);
+  assert.throws(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '60000' }, '/tmp'), /REDIS_COMMAND_TIMEOUT_MS: expected 1\.\.10000/);
 });
