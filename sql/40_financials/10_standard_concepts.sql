@@ -71,6 +71,9 @@ SELECT line, rank, concept, sign::DOUBLE AS sign FROM (VALUES
   ('depreciationAmortization', 4, 'us-gaap:Depreciation', 1),
   ('depreciationAmortization', 5, 'ifrs-full:DepreciationAndAmortisationExpense', 1),
   ('depreciationAmortization', 6, 'ifrs-full:DepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss', 1),
+  -- the IFRS cash-flow add-back, as us-gaap:DepreciationDepletionAndAmortization is the US one; depreciation alone last
+  ('depreciationAmortization', 7, 'ifrs-full:AdjustmentsForDepreciationAndAmortisationExpense', 1),
+  ('depreciationAmortization', 8, 'ifrs-full:DepreciationExpense', 1),
   -- balance sheet
   ('cashAndEquivalents', 1, 'us-gaap:CashAndCashEquivalentsAtCarryingValue', 1),
   ('cashAndEquivalents', 2, 'us-gaap:Cash', 1),
@@ -135,6 +138,15 @@ SELECT line, rank, concept, sign::DOUBLE AS sign FROM (VALUES
   ('operatingCashFlow', 1, 'us-gaap:NetCashProvidedByUsedInOperatingActivities', 1),
   ('operatingCashFlow', 2, 'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations', 1),
   ('operatingCashFlow', 3, 'ifrs-full:CashFlowsFromUsedInOperatingActivities', 1),
+  -- IFRS "cash flows from (used in) operations" and the interest, dividends and taxes classified as operating
+  -- activities that IAS 7 adds to it: operatingCashFlow is derived from them when the total was not filed (not served)
+  ('cashFromOperations', 1, 'ifrs-full:CashFlowsFromUsedInOperations', 1),
+  ('operatingDividendsPaid', 1, 'ifrs-full:DividendsPaidClassifiedAsOperatingActivities', 1),
+  ('operatingDividendsReceived', 1, 'ifrs-full:DividendsReceivedClassifiedAsOperatingActivities', 1),
+  ('operatingInterestPaid', 1, 'ifrs-full:InterestPaidClassifiedAsOperatingActivities', 1),
+  ('operatingInterestReceived', 1, 'ifrs-full:InterestReceivedClassifiedAsOperatingActivities', 1),
+  ('operatingIncomeTaxesPaid', 1, 'ifrs-full:IncomeTaxesPaidRefundClassifiedAsOperatingActivities', 1),
+  ('operatingOtherCashFlows', 1, 'ifrs-full:OtherInflowsOutflowsOfCashClassifiedAsOperatingActivities', 1),
   ('investingCashFlow', 1, 'us-gaap:NetCashProvidedByUsedInInvestingActivities', 1),
   ('investingCashFlow', 2, 'us-gaap:NetCashProvidedByUsedInInvestingActivitiesContinuingOperations', 1),
   ('investingCashFlow', 3, 'ifrs-full:CashFlowsFromUsedInInvestingActivities', 1),

@@ -18,8 +18,18 @@ SELECT line, rank, round, term, coef::DOUBLE AS coef, required FROM (VALUES
   ('netIncomeToCommon', 1, 1, 'netIncome', 1, true),
   ('operatingExpenses', 1, 2, 'grossProfit', 1, true),
   ('operatingExpenses', 1, 2, 'operatingIncome', -1, true),
-  ('freeCashFlow', 1, 1, 'operatingCashFlow', 1, true),
-  ('freeCashFlow', 1, 1, 'capitalExpenditure', -1, true),
+  -- an IFRS filer's operating cash flow with no total filed: cash from operations and the operating-classified interest,
+  -- dividends and taxes after it (the IFRS taxonomy's own calculation of CashFlowsFromUsedInOperatingActivities)
+  ('operatingCashFlow', 1, 1, 'cashFromOperations', 1, true),
+  ('operatingCashFlow', 1, 1, 'operatingDividendsPaid', -1, false),
+  ('operatingCashFlow', 1, 1, 'operatingDividendsReceived', 1, false),
+  ('operatingCashFlow', 1, 1, 'operatingInterestPaid', -1, false),
+  ('operatingCashFlow', 1, 1, 'operatingInterestReceived', 1, false),
+  ('operatingCashFlow', 1, 1, 'operatingIncomeTaxesPaid', -1, false),
+  ('operatingCashFlow', 1, 1, 'operatingOtherCashFlows', 1, false),
+  -- round 2: from a filed or a derived operating cash flow
+  ('freeCashFlow', 1, 2, 'operatingCashFlow', 1, true),
+  ('freeCashFlow', 1, 2, 'capitalExpenditure', -1, true),
   ('ebitda', 1, 2, 'operatingIncome', 1, true),
   ('ebitda', 1, 2, 'depreciationAmortization', 1, true),
   -- liabilities = total liabilities and equity - equity incl. noncontrolling interest - temporary (mezzanine) equity

@@ -2,14 +2,15 @@
 -- oef prospectus elements that succeed it, matched by local name), newest filing first. The spec's fund fee record.
 -- Rates are percent (fractions as tagged x 100, see fund_rate_pct). netExpenseRatio is the tagged net expenses; a
 -- filer that tags no waiver and no net line has no waiver, so its total (gross) is its net. feeWaiver keeps the sign
--- filed (negative: a reduction). Filters (fund_class_wanted): a class by p_class_id (EDGAR class id) or p_symbol
+-- filed (negative: a reduction). A filing that is no effective prospectus (485APOS, N-1A: fund_pre_effective_form)
+-- is left out: its fee table is proposed, not in force. Filters (fund_class_wanted): a class by p_class_id (EDGAR class id) or p_symbol
 -- (its ticker), else every class of p_series_id, else every class of the registrant. as_of keeps filings dated on
 -- or before it; a document's date is its filing date (EDGAR header or submissions index), else, for a document
 -- ingested bare, its dei:DocumentPeriodEndDate (the filings row's report date), else the latest period it tags.
 CREATE OR REPLACE MACRO fund_fees(c, p_series_id, p_class_id, p_symbol, as_of) AS TABLE
 WITH fee_facts AS MATERIALIZED (
   SELECT * FROM fund_class_facts(c)
-  WHERE class_member IS NOT NULL AND plain AND name IN (
+  WHERE class_member IS NOT NULL AND plain AND NOT fund_pre_effective_form(form) AND name IN (
     'ManagementFeesOverAssets', 'DistributionAndService12b1FeesOverAssets', 'OtherExpensesOverAssets',
     'AcquiredFundFeesAndExpensesOverAssets', 'ExpensesOverAssets', 'FeeWaiverOrReimbursementOverAssets',
     'NetExpensesOverAssets', 'MaximumSalesChargeImposedOnPurchasesOverOfferingPrice',

@@ -120,10 +120,11 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
     assert.deepEqual([r?.source, r?.via, r?.rate], ['fred-h10', null, jpy.get('2024-06-28')]);
     const e = await spot('EUR', 'JPY', '2024-06-28');
     assert.deepEqual([e?.source, e?.via, e?.rate], ['ecb', null, ecb.get('2024-06-28')?.get('JPY')]);
-    const c = await spot('COP', 'EUR', '2024-12-31');
-    assert.equal(c?.via, 'USD');
-    const imfCop = imfAt(imfTable(), 'COP', '2024-12-31');
-    assert.ok(close(defined(c, 'the COP/EUR spot').rate, (1 / imfCop) / ecbRate(ecb, '2024-12-31', 'USD')));
+    // COP is quoted daily only from 2025-07-30, against EUR (snapshots): to USD it crosses through a recorded pivot
+    const c = await spot('COP', 'USD', '2025-12-31');
+    assert.equal(c?.via, 'EUR');
+    // the IMF file states annual averages: no spot from it (test/audit/imfAnnualAverages)
+    assert.equal(await spot('COP', 'EUR', '2024-12-31'), undefined);
   });
 
   test('point in time: a rate published after asOf is never used', async () => {
@@ -164,7 +165,7 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
   describe('the 20-F filer with USD, COP, CRC and PEN facts (Logistic Properties of the Americas)', () => {
     const facts = readCompanyFacts(LPA_FACTS);
 
-    test('to USD: COP/CRC/PEN balances at the year-end spot rate, flows unconverted where no average exists', async () => {
+    test('to USD: COP/CRC/PEN flows of the calendar year at the IMF annual average; their balances unpriced (no year-end rate)', async () => {
       const imf = imfTable();
       const periods = await engine.query<{ currency: string | null; fx: string | null }>(
         "SELECT currency, fx::VARCHAR AS fx FROM fx_periods($1, 'USD', NULL) WHERE period_start = DATE '2024-01-01' AND period_end = DATE '2024-12-31'", [LPA]);
@@ -172,22 +173,24 @@ describe('fx rates from the ECB, Fed H.10, snapshot and IMF files', () => {
       const fx = fxOf(periods[0]?.fx);
       assert.equal(fx.targetCurrency, 'USD');
       assert.deepEqual(fx.originalCurrencies, ['COP', 'CRC', 'PEN', 'USD']);
+      const stated = (cur: string, instant: boolean) => Object.entries(facts.facts['ifrs-full'] ?? {})
+        .filter(([, c]) => (c.units[cur] ?? []).some((f) => f.end === '2024-12-31' && (instant ? f.start === undefined : f.start === '2024-01-01')))
+        .map(([n]) => `ifrs-full:${n}`).sort();
       for (const cur of ['COP', 'CRC', 'PEN']) {
-        const entry = fx.rates.find((r) => r.from === cur && r.method === 'spot');
-        assert.ok(entry, cur);
-        assert.equal(entry.effectiveDate, '2024-12-31');
+        assert.ok(stated(cur, false).length > 0 && stated(cur, true).length > 0, cur);
+        assert.equal(fx.rates.find((r) => r.from === cur && r.method === 'spot'), undefined, cur);
+        const entry = defined(fx.rates.find((r) => r.from === cur && r.method === 'average'), `the ${cur} average`);
+        assert.deepEqual([entry.start, entry.end], ['2024-01-01', '2024-12-31']);
         assert.ok(close(entry.rate, 1 / imfAt(imf, cur, '2024-12-31')), cur);
+        // balances in COP/CRC/PEN at 2024-12-31 have no year-end rate here: they stay native and are listed
+        assert.deepEqual(fx.unconverted?.[cur] ?? [], stated(cur, true), cur);
       }
-      // flows in COP/CRC/PEN over 2024 have no daily series here: they stay native and are listed
-      const durationsIn = (cur: string) => Object.entries(facts.facts['ifrs-full'] ?? {})
-        .filter(([, c]) => (c.units[cur] ?? []).some((f) => f.start === '2024-01-01' && f.end === '2024-12-31')).map(([n]) => `ifrs-full:${n}`).sort();
-      for (const cur of ['COP', 'CRC', 'PEN']) assert.deepEqual(fx.unconverted?.[cur] ?? [], durationsIn(cur), cur);
       assert.equal(periods[0]?.currency, null, 'mixed currencies after conversion: currency is null');
       // a converted value is the filed value times the rate in the block
-      const [bal] = await engine.query<{ concept: string; original_value: number; value: number; original_currency: string; rate: number }>(
-        "SELECT concept, original_value, value, original_currency, rate FROM fx_facts($1, 'USD', NULL) WHERE original_currency = 'COP' AND period_start IS NULL AND converted AND period_end = DATE '2024-12-31' LIMIT 1", [LPA]);
-      assert.ok(bal, 'a COP balance at 2024-12-31');
-      assert.ok(close(bal.value, bal.original_value / imfAt(imf, 'COP', '2024-12-31'), 1e-9));
+      const [flow] = await engine.query<{ concept: string; original_value: number; value: number; original_currency: string; rate: number }>(
+        "SELECT concept, original_value, value, original_currency, rate FROM fx_facts($1, 'USD', NULL) WHERE original_currency = 'COP' AND period_start = DATE '2024-01-01' AND converted AND period_end = DATE '2024-12-31' LIMIT 1", [LPA]);
+      assert.ok(flow, 'a COP flow over 2024');
+      assert.ok(close(flow.value, flow.original_value / imfAt(imf, 'COP', '2024-12-31'), 1e-9));
     });
 
     test('to EUR: USD flows at the ECB day-weighted average, balances at the ECB spot; shares and pure untouched', async () => {
