@@ -6,6 +6,7 @@ import { textLines, type TextLine } from './textLines.ts';
 import { sectionFamily } from './sectionFamily.ts';
 import { itemHeadings, partOf } from './itemHeadings.ts';
 import { namedHeadings } from './namedHeadings.ts';
+import { contentsBoundaries, titleKey, type ContentsBoundaries } from './contentsBoundaries.ts';
 
 /** Headings closer than this (in characters) to a neighbour are listed, not opened: a table of contents. */
 const TOC_GAP = 400;
@@ -119,19 +120,35 @@ function signaturesAfter(lines: readonly TextLine[], from: number): number | nul
   return null;
 }
 
+/**
+ * A named heading the table of contents does not list, in a prospectus whose listed headings are all in capitals, is a
+ * subheading when it is not: "Dividends" inside "DESCRIPTION OF CAPITAL STOCK" opens no section.
+ */
+function listedOrStyled(headings: readonly Heading[], lines: readonly TextLine[], contents: ContentsBoundaries): Heading[] {
+  if (contents.titles.size === 0 || !contents.upperCase) return [...headings];
+  return headings.filter((h) => {
+    const norm = lines[h.line]?.norm ?? '';
+    return contents.titles.has(titleKey(h.title)) || norm === norm.toUpperCase();
+  });
+}
+
 export function findSections(text: string, form?: string | null, familyHint?: SectionFamily): Section[] {
   const lines = textLines(text);
   const family = familyHint ?? sectionFamily(form, text);
-  const chosen = family === 'prospectus'
-    ? firstOfEach(withoutContents(namedHeadings(lines)))
+  const named = family === 'prospectus' ? namedHeadings(lines) : [];
+  const contents = family === 'prospectus' ? contentsBoundaries(lines, new Set(named.map((h) => h.line))) : null;
+  const chosen = contents
+    ? firstOfEach(withoutContents(listedOrStyled(named, lines, contents)))
     : (() => {
       const headings = withoutContents(itemHeadings(lines, family));
       return withStragglers(inOrder(headings), headings, lines);
     })();
   return chosen.map((h, i) => {
-    const next = chosen[i + 1];
+    // the next section this one runs into: the next heading chosen, or sooner a section the contents lists
+    const listedNext = contents?.lines.find((l) => l > h.line);
+    const nextLine = Math.min(chosen[i + 1]?.line ?? Number.POSITIVE_INFINITY, listedNext ?? Number.POSITIVE_INFINITY);
     let end: number;
-    if (next) end = endBefore(lines, next.line, h.line);
+    if (Number.isFinite(nextLine)) end = endBefore(lines, nextLine, h.line);
     else {
       const sig = family === 'prospectus' ? null : signaturesAfter(lines, h.line);
       end = sig === null ? text.length : endBefore(lines, sig, h.line);

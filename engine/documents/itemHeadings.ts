@@ -4,7 +4,8 @@ import type { SectionFamily } from './Section.ts';
 import type { TextLine } from './textLines.ts';
 import type { Heading } from './Heading.ts';
 
-const ITEM = /^items?\s+(\d{1,2})(?:\.(\d{2}))?\s*([A-K])?(?![A-Za-z0-9])\s*[.:\-)]*\s*(.*)$/i;
+// the letter of a 20-F's "Item 16A" may follow a period ("Item 16.A."), then it is closed by one itself
+const ITEM = /^items?\s+(\d{1,2})(?:\.(\d{2}))?(?:\s*([A-K])|\.\s?([A-K])(?=[.):]|\s*$))?(?![A-Za-z0-9])\s*[.:\-)]*\s*(.*)$/i;
 const PART = /^part\s+(iv|i{1,3}|[1-4])(?![A-Za-z0-9])/i;
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
 const PART_NAME = ['', 'I', 'II', 'III', 'IV'];
@@ -62,8 +63,9 @@ export function itemHeadings(lines: readonly TextLine[], family: SectionFamily):
     if (!m) return;
     const num = Number(m[1]);
     const sub = m[2];
-    const letter = (m[3] ?? '').toUpperCase();
-    const rest = m[4] ?? '';
+    const letter = (m[3] ?? m[4] ?? '').toUpperCase();
+    // a title that repeats the item's letter or whole number ("Item 16.H. | H. Mine Safety", "Item 16.B. Code of Ethics")
+    const rest = letter === '' ? m[5] ?? '' : (m[5] ?? '').replace(new RegExp(`^(?:items?\\s+${String(num)}\\.?\\s?)?${letter}[.)]\\s+`, 'i'), '');
     // "Item 7 of this report ..." is a cross-reference in running text, not a heading.
     if (/^[a-z]/.test(rest) || !accepts(family, num, sub, letter)) return;
     const item = sub !== undefined ? `${String(num)}.${sub}` : `${String(num)}${letter}`;

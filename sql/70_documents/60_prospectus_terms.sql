@@ -1,6 +1,7 @@
 -- The offering terms a prospectus states on its cover page (424B1/B3/B4 final prospectuses, S-1/F-1 registration
 -- statements and their amendments): price per share or unit, shares or units offered, the underwriters' over-allotment
--- option, gross proceeds, the price range of a preliminary prospectus, the ticker and exchange of the listing.
+-- option, gross proceeds, the price range of a preliminary prospectus, the ticker and exchange of the listing, and
+-- whether the securities are already listed on an exchange (`listed`: the cover of a public company's registration).
 -- Read from the cover only (the text before the first section such as Prospectus Summary, at most 40,000 characters),
 -- where SEC rules (Item 501 of Regulation S-K) put these terms; a term the cover does not state is NULL.
 -- Grain: accession (the primary document of each prospectus filing; one company's when p_cik is set). Key: accession.
@@ -35,6 +36,9 @@ matched AS (
       nullif(regexp_extract(cover, '(?im)^([0-9][0-9,]{3,}) (?:shares|units|ordinary shares|american depositary shares|ads)\b', 1), '')) AS shares_text,
     regexp_extract(cover, '(?i)option[^.]{0,200}?to purchase up to (?:an? )?(?:additional |aggregate of )*([0-9][0-9,]{2,}) (?:additional )?(?:shares|units|ordinary shares|american depositary shares|ads)', 1) AS option_text,
     regexp_extract(cover, '(?i)between \$\s?([0-9][0-9,]*(?:\.[0-9]+)?) and \$\s?([0-9][0-9,]*(?:\.[0-9]+)?) per (?:share|unit|ads|american depositary share)', ['low', 'high']) AS range_row,
+    -- "Our common stock is listed on The Nasdaq Capital Market under the symbol ...": the securities already trade (a
+    -- follow-on or resale registration); an IPO cover says it "has applied to list" or "has been approved for listing"
+    regexp_matches(cover, '(?i)\b(?:is|are) (?:currently )?listed on (?:the )?(?:Nasdaq|New York Stock Exchange|NYSE)') AS listed,
     regexp_extract(cover, '(?i)\bon (?:the |The )?(Nasdaq Global Select Market|Nasdaq Global Market|Nasdaq Capital Market|Nasdaq Stock Market|Nasdaq|New York Stock Exchange|NYSE American|NYSE Arca|NYSE)[^.“"]{0,80}?under the (?:trading )?symbols? [“"]([A-Z][A-Z0-9]*(?:[.-][A-Z]+)?)', ['market', 'ticker']) AS listing
   FROM covers
 )
@@ -49,5 +53,6 @@ SELECT cik, accession, form,
   CASE WHEN listing.market ILIKE 'nasdaq%' THEN 'Nasdaq'
        WHEN listing.market ILIKE 'new york stock exchange' OR listing.market = 'NYSE' THEN 'NYSE'
        ELSE nullif(listing.market, '') END AS exchange,
-  nullif(listing.market, '') AS market
+  nullif(listing.market, '') AS market,
+  listed
 FROM matched;

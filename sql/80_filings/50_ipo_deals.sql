@@ -1,5 +1,6 @@
 -- One row per IPO deal (p_status NULL: every stage): an issuer's first S-1 or F-1 registration when it filed no 10-K,
--- 10-Q, 20-F or 40-F before it (an already reporting company's S-1 is a resale or follow-on, not an IPO). The stage is
+-- 10-Q, 20-F or 40-F before it (an already reporting company's S-1 is a resale or follow-on, not an IPO) and whose
+-- cover does not say its securities are already listed on an exchange (same reason, when the reports are not on file). The stage is
 -- a function of the set of documents on file, never of the order they were ingested in: a 424B4 final prospectus
 -- prices the deal; else a Form RW withdraws it; else an EFFECT notice (the SEC declaring the registration effective,
 -- when the deal prices) or the issuer's acceleration request (a CORRESP letter asking for effectiveness at a stated date)
@@ -12,16 +13,17 @@
 -- Key: cik.
 CREATE OR REPLACE MACRO ipo_deals(p_status, p_stored := false) AS TABLE
 WITH filings AS MATERIALIZED (
-  SELECT cik, accession, form, filed FROM filing_rows(NULL, p_stored := p_stored)
+  SELECT cik, accession, form, filed, file_number FROM filing_rows(NULL, p_stored := p_stored)
   WHERE form IN ('S-1', 'S-1/A', 'F-1', 'F-1/A', 'EFFECT', '424B4', 'RW', '10-K', '10-Q', '20-F', '40-F')
 ),
 -- an amendment stands for its registration when the original is not on file (an index that starts after it)
 registrations AS (
-  SELECT cik, min(filed) AS first_filed, replace(arg_min(form, filed), '/A', '') AS registration_form
+  SELECT cik, min(filed) AS first_filed, replace(arg_min(form, filed), '/A', '') AS registration_form,
+    arg_min(file_number, filed) AS file_number
   FROM filings WHERE form IN ('S-1', 'F-1', 'S-1/A', 'F-1/A') GROUP BY cik
 ),
 terms AS (
-  SELECT p.*, f.filed, f.form AS filing_form FROM prospectus_terms(NULL) p JOIN filings f USING (cik, accession)
+  SELECT p.*, f.filed, f.form AS filing_form, f.file_number FROM prospectus_terms(NULL) p JOIN filings f USING (cik, accession)
 ),
 final_terms AS (
   SELECT cik, arg_max(price, filed) AS price, arg_max(shares_offered, filed) AS shares_offered,
@@ -44,6 +46,10 @@ requests AS (
 ipos AS (
   SELECT r.* FROM registrations r
   WHERE NOT EXISTS (SELECT 1 FROM filings x WHERE x.cik = r.cik AND x.form IN ('10-K', '10-Q', '20-F', '40-F') AND x.filed < r.first_filed)
+    -- nor when that registration's own cover says the securities already trade on an exchange (a listed company's
+    -- resale or follow-on S-1 whose periodic reports are not on file: Acurx's 2023 selling-stockholder S-1)
+    AND NOT EXISTS (SELECT 1 FROM terms t WHERE t.cik = r.cik AND t.file_number = r.file_number
+                    AND t.filing_form IN ('S-1', 'S-1/A', 'F-1', 'F-1/A') AND t.listed)
 ),
 stages AS (
   SELECT i.cik, i.first_filed, i.registration_form,

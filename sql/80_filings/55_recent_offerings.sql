@@ -1,6 +1,7 @@
 -- One row per registration statement or prospectus (S-1, F-1, S-3, F-3 and their automatic-shelf forms, 424B1-424B8)
 -- of a company (p_cik) or of every company, filed from p_from to p_to (each optional), newest first, with the lifecycle of the registration it belongs to (same file number): when the SEC declared it
--- effective (EFFECT), post-effective amendments (POS AM), withdrawal (RW); the offering terms its cover states
+-- effective (EFFECT; an automatic shelf on filing; a 424(b) prospectus proves it effective, date unknown without the
+-- notice), post-effective amendments (POS AM), withdrawal (RW); the offering terms its cover states
 -- (prospectus_terms: price or range, shares, over-allotment option, gross proceeds, listing) and the amounts of its
 -- filing-fee exhibit (filing_fees). An amendment filed without a fee exhibit (a consent-only S-3/A) carries the fees of
 -- the newest earlier exhibit of the same registration, naming the filing they come from. Key: cik, accession (a
@@ -15,9 +16,13 @@ bounds AS (
   SELECT coalesce(p_from::DATE, DATE '0001-01-01') AS lo,
          coalesce(p_to::DATE, DATE '9999-12-31') AS hi
 ),
+-- Effective: the SEC's EFFECT notice; an automatic shelf (S-3ASR, F-3ASR) on filing (Rule 462(e)); and a registration a
+-- 424(b) prospectus was filed under is effective, since Rule 424(b) prospectuses are used after the effective date
+-- (the date stays unknown without the notice)
 lifecycle AS (
   SELECT cik, file_number,
-    min(filed) FILTER (WHERE form = 'EFFECT') AS effective,
+    coalesce(min(filed) FILTER (WHERE form = 'EFFECT'), min(filed) FILTER (WHERE form IN ('S-3ASR', 'F-3ASR'))) AS effective,
+    count(*) FILTER (WHERE form LIKE '424B_') > 0 AS prospectus_filed,
     count(*) FILTER (WHERE form = 'POS AM') AS post_effective_amendments,
     max(filed) FILTER (WHERE form = 'POS AM') AS last_post_effective_amendment,
     min(filed) FILTER (WHERE form = 'RW') AS withdrawn
@@ -44,8 +49,10 @@ SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.f
     || coalesce(o.primary_document, o.accession || '-index.htm') END AS url,
   o.file_number AS fileNumber,
   CASE WHEN o.form LIKE '424B%' THEN 'prospectus' ELSE 'registration' END AS kind,
-  {'status': CASE WHEN l.withdrawn IS NOT NULL THEN 'withdrawn' WHEN l.effective IS NOT NULL THEN 'effective' ELSE 'pending' END,
-   'effectiveDate': strftime(l.effective, '%Y-%m-%d'),
+  {'status': CASE WHEN l.withdrawn IS NOT NULL THEN 'withdrawn'
+                  WHEN l.effective IS NOT NULL OR l.prospectus_filed OR o.form LIKE '424B_' OR o.form IN ('S-3ASR', 'F-3ASR') THEN 'effective'
+                  ELSE 'pending' END,
+   'effectiveDate': strftime(coalesce(l.effective, CASE WHEN o.form IN ('S-3ASR', 'F-3ASR') THEN o.filed END), '%Y-%m-%d'),
    'postEffectiveAmendments': coalesce(l.post_effective_amendments, 0)::INTEGER,
    'lastPostEffectiveAmendment': strftime(l.last_post_effective_amendment, '%Y-%m-%d'),
    'withdrawnDate': strftime(l.withdrawn, '%Y-%m-%d')} AS registration,

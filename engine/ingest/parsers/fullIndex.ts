@@ -1,10 +1,12 @@
 // EDGAR full-index files, daily and quarterly: form.idx and company.idx (fixed-width columns under a header) and
 // master.idx (CIK|Company Name|Form Type|Date Filed|Filename). Each line is a filing: cik, form, filing date and
-// accession (from the submission's path) become a FilingRow with source `full-index`.
+// accession (from the submission's path) become a FilingRow with source `full-index`; the company name of each CIK's
+// newest line becomes an entity row (name only, dated by that line), so a company the index alone knows has a name.
 import { IngestError } from '../IngestError.ts';
 import type { Parser } from './Parser.ts';
 import type { SourceFile } from '../SourceFile.ts';
 import type { Batch } from '../Batch.ts';
+import type { EntityRow } from '../rows.ts';
 
 const HEAD = /^Description:\s+.*Index of EDGAR/;
 /** The right-hand columns every fixed-width layout ends with: CIK, date filed, file name. */
@@ -30,6 +32,15 @@ function push(batch: Batch, cik: number, form: string, filed: string, accession:
   });
 }
 
+function entity(cik: number, name: string, asOf: string): EntityRow {
+  return {
+    cik, name, entityType: null, sic: null, sicDescription: null, category: null, stateOfIncorporation: null,
+    stateOfIncorporationDescription: null, fiscalYearEnd: null, ein: null, description: null, website: null, phone: null,
+    tickers: [], exchanges: [], formerNames: [], businessAddress: null, mailingAddress: null,
+    insiderTransactionForOwnerExists: null, insiderTransactionForIssuerExists: null, asOf, source: 'full-index',
+  };
+}
+
 export const fullIndexParser: Parser = {
   kind: 'full-index',
   detect(_file, head) {
@@ -46,6 +57,7 @@ export const fullIndexParser: Parser = {
     const split = formFirst ? header.split('\n').find((l) => l.startsWith('Form Type'))?.indexOf('Company Name')
       : header.split('\n').find((l) => l.startsWith('Company Name'))?.indexOf('Form Type');
     if (!master && (split === undefined || split < 0)) throw new IngestError(file.name, 'full-index: header names neither "Form Type" nor "Company Name" columns');
+    const names = new Map<number, { name: string; filed: string }>();
     for (let i = rule + 1; i < lines.length; i++) {
       const line = lines[i] ?? '';
       if (line.trim() === '') continue;
@@ -54,10 +66,11 @@ export const fullIndexParser: Parser = {
       let form: string;
       let filed: string;
       let path: string;
+      let name: string;
       if (master) {
         const cells = line.split('|');
         if (cells.length !== 5) throw new IngestError(file.name, `full-index: ${where} has ${String(cells.length)} fields, expected 5`);
-        [cik, form, filed, path] = [Number(cells[0]), (cells[2] ?? '').trim(), (cells[3] ?? '').trim(), (cells[4] ?? '').trim()];
+        [cik, name, form, filed, path] = [Number(cells[0]), (cells[1] ?? '').trim(), (cells[2] ?? '').trim(), (cells[3] ?? '').trim(), (cells[4] ?? '').trim()];
         if (!/^\d{8}$|^\d{4}-\d{2}-\d{2}$/.test(filed)) throw new IngestError(file.name, `full-index: ${where} has no date filed`);
         filed = isoDate(filed);
       } else {
@@ -65,6 +78,7 @@ export const fullIndexParser: Parser = {
         if (!m) throw new IngestError(file.name, `full-index: ${where} does not end with CIK, date filed and file name`);
         const left = m[1] ?? '';
         form = (formFirst ? left.slice(0, split) : left.slice(split)).trim();
+        name = (formFirst ? left.slice(split) : left.slice(0, split)).trim();
         [cik, filed, path] = [Number(m[2]), isoDate(m[3] ?? ''), m[4] ?? ''];
       }
       const accession = accessionOf(path);
@@ -72,6 +86,9 @@ export const fullIndexParser: Parser = {
         throw new IngestError(file.name, `full-index: ${where} has no valid CIK, form or accession (${JSON.stringify(line.trim().slice(0, 120))})`);
       }
       push(batch, cik, form, filed, accession);
+      const known = names.get(cik);
+      if (name !== '' && (!known || filed > known.filed)) names.set(cik, { name, filed });
     }
+    for (const [cik, { name, filed }] of names) batch.entities.push(entity(cik, name, filed));
   },
 };

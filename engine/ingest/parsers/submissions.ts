@@ -41,6 +41,16 @@ function address(v: unknown): Address | null {
   return Object.values(a).some((x) => x !== null) ? a : null;
 }
 
+/**
+ * EDGAR's filer categories, which the submissions JSON joins with HTML line breaks ("Non-accelerated filer<br>Smaller
+ * reporting company", "<br>Emerging growth company" when the first is blank): the categories stated, comma-separated.
+ */
+function filerCategory(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const parts = v.split(/<br\s*\/?>/i).map((p) => p.trim()).filter((p) => p !== '');
+  return parts.length === 0 ? null : parts.join(', ');
+}
+
 function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x.trim() : '')) : [];
 }
@@ -125,7 +135,7 @@ export const submissionsParser: Parser = {
     const addresses = isRecord(doc.addresses) ? doc.addresses : {};
     const entity: EntityRow = {
       cik, name, entityType: text(doc.entityType), sic: text(doc.sic), sicDescription: text(doc.sicDescription),
-      category: text(doc.category), stateOfIncorporation: text(doc.stateOfIncorporation),
+      category: filerCategory(doc.category), stateOfIncorporation: text(doc.stateOfIncorporation),
       stateOfIncorporationDescription: text(doc.stateOfIncorporationDescription),
       fiscalYearEnd: text(doc.fiscalYearEnd), ein: text(doc.ein), description: text(doc.description),
       website: text(doc.website), phone: text(doc.phone), tickers: tickers.filter((t) => t !== ''),
