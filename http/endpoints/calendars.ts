@@ -89,12 +89,15 @@ export const Offering = v.object({
   fileNumber: v.pipe(v.nullable(v.string()), v.description('The registration (333-...) the filing belongs to')),
   kind: v.picklist(['registration', 'prospectus']),
   registration: v.pipe(v.object({
-    status: v.picklist(['pending', 'effective', 'withdrawn']),
+    status: v.pipe(v.picklist(['pending', 'effective', 'deregistered', 'withdrawn']), v.description(
+      'pending (filed, not effective); effective (EFFECT notice, an automatic shelf, or a 424(b) prospectus filed under it); ' +
+      'deregistered (a post-effective amendment removed the unsold securities from registration); withdrawn (Form RW)')),
     effectiveDate: v.nullable(isoDate),
     postEffectiveAmendments: v.pipe(v.number(), v.integer()),
     lastPostEffectiveAmendment: v.nullable(isoDate),
     withdrawnDate: v.nullable(isoDate),
-  }), v.description('Lifecycle of the registration with the same file number: EFFECT notice, POS AM, Form RW')),
+    deregisteredDate: v.pipe(v.nullable(isoDate), v.description('Filing date of the POS AM deregistering the unsold securities')),
+  }), v.description('Lifecycle of the registration with the same file number: EFFECT notice, POS AM, deregistration, Form RW')),
   terms: v.pipe(v.nullable(v.object({
     price: v.pipe(num, v.description('Price per share or unit (a final prospectus, or a fixed-price registration)')),
     priceRangeLow: v.pipe(num, v.description('Low end of the price range of a preliminary prospectus')),

@@ -1,7 +1,7 @@
 -- One row per registration statement or prospectus (S-1, F-1, S-3, F-3 and their automatic-shelf forms, 424B1-424B8)
 -- of a company (p_cik) or of every company, filed from p_from to p_to (each optional), newest first, with the lifecycle of the registration it belongs to (same file number): when the SEC declared it
 -- effective (EFFECT; an automatic shelf on filing; a 424(b) prospectus proves it effective, date unknown without the
--- notice), post-effective amendments (POS AM), withdrawal (RW); the offering terms its cover states
+-- notice), post-effective amendments (POS AM), deregistration of the unsold securities (a POS AM saying so), withdrawal (RW); the offering terms its cover states
 -- (prospectus_terms: price or range, shares, over-allotment option, gross proceeds, listing) and the amounts of its
 -- filing-fee exhibit (filing_fees). An amendment filed without a fee exhibit (a consent-only S-3/A) carries the fees of
 -- the newest earlier exhibit of the same registration, naming the filing they come from. Key: cik, accession (a
@@ -19,13 +19,22 @@ bounds AS (
 -- Effective: the SEC's EFFECT notice; an automatic shelf (S-3ASR, F-3ASR) on filing (Rule 462(e)); and a registration a
 -- 424(b) prospectus was filed under is effective, since Rule 424(b) prospectuses are used after the effective date
 -- (the date stays unknown without the notice)
+-- A post-effective amendment filed to deregister the securities that remain unsold (the registrant's Item 512(a)(3)
+-- undertaking): its own text says it deregisters unsold securities. The undertaking's wording alone ("remove from
+-- registration ... which remain unsold"), which every registration statement repeats, does not count.
+deregistrations AS (
+  SELECT DISTINCT accession FROM src_document_text
+  WHERE accession IN (SELECT accession FROM filings WHERE form = 'POS AM')
+    AND regexp_matches(text, '(?i)deregist[^.]{0,200}\bunsold\b|\bunsold\b[^.]{0,200}deregist')
+),
 lifecycle AS (
   SELECT cik, file_number,
     coalesce(min(filed) FILTER (WHERE form = 'EFFECT'), min(filed) FILTER (WHERE form IN ('S-3ASR', 'F-3ASR'))) AS effective,
     count(*) FILTER (WHERE form LIKE '424B_') > 0 AS prospectus_filed,
     count(*) FILTER (WHERE form = 'POS AM') AS post_effective_amendments,
     max(filed) FILTER (WHERE form = 'POS AM') AS last_post_effective_amendment,
-    min(filed) FILTER (WHERE form = 'RW') AS withdrawn
+    min(filed) FILTER (WHERE form = 'RW') AS withdrawn,
+    min(filed) FILTER (WHERE form = 'POS AM' AND accession IN (SELECT accession FROM deregistrations)) AS deregistered
   FROM filings WHERE file_number IS NOT NULL GROUP BY cik, file_number
 ),
 offerings AS (
@@ -50,12 +59,14 @@ SELECT o.cik::INTEGER AS cik, e.name AS companyName, e.tickers[1] AS symbol, o.f
   o.file_number AS fileNumber,
   CASE WHEN o.form LIKE '424B%' THEN 'prospectus' ELSE 'registration' END AS kind,
   {'status': CASE WHEN l.withdrawn IS NOT NULL THEN 'withdrawn'
+                  WHEN l.deregistered IS NOT NULL THEN 'deregistered'
                   WHEN l.effective IS NOT NULL OR l.prospectus_filed OR o.form LIKE '424B_' OR o.form IN ('S-3ASR', 'F-3ASR') THEN 'effective'
                   ELSE 'pending' END,
    'effectiveDate': strftime(coalesce(l.effective, CASE WHEN o.form IN ('S-3ASR', 'F-3ASR') THEN o.filed END), '%Y-%m-%d'),
    'postEffectiveAmendments': coalesce(l.post_effective_amendments, 0)::INTEGER,
    'lastPostEffectiveAmendment': strftime(l.last_post_effective_amendment, '%Y-%m-%d'),
-   'withdrawnDate': strftime(l.withdrawn, '%Y-%m-%d')} AS registration,
+   'withdrawnDate': strftime(l.withdrawn, '%Y-%m-%d'),
+   'deregisteredDate': strftime(l.deregistered, '%Y-%m-%d')} AS registration,
   CASE WHEN t.accession IS NOT NULL THEN
     {'price': t.price, 'priceRangeLow': t.price_range_low, 'priceRangeHigh': t.price_range_high,
      'sharesOffered': t.shares_offered, 'overAllotmentShares': t.over_allotment_shares, 'grossProceeds': t.gross_proceeds,

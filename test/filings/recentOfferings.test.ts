@@ -4,7 +4,8 @@ import { after, before, describe, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
+import path from 'node:path';
+import { fixture, openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { defined } from '../helpers/defined.ts';
@@ -23,7 +24,7 @@ function header(file: string): Record<string, string> {
 }
 
 interface Offering { form: string; accessionNumber: string; dateFiled: string; fileNumber: string; kind: string;
-  registration: { status: string; effectiveDate: string | null; postEffectiveAmendments: number; lastPostEffectiveAmendment: string | null } }
+  registration: { status: string; effectiveDate: string | null; postEffectiveAmendments: number; lastPostEffectiveAmendment: string | null; deregisteredDate: string | null } }
 
 describe('recent offerings: a shelf registration and its lifecycle', () => {
   let engine: Engine;
@@ -34,7 +35,7 @@ describe('recent offerings: a shelf registration and its lifecycle', () => {
   });
   after(() => { cleanup(); });
 
-  test('the S-3 is listed under its file number, effective on the EFFECT notice date, with its POS AM', async () => {
+  test('the S-3 is listed under its file number, effective on the EFFECT notice date, deregistered by its POS AM', async () => {
     const s3 = header(S3);
     const posAm = header(POS_AM);
     assert.equal(posAm.fileNumber, s3.fileNumber);
@@ -48,7 +49,11 @@ describe('recent offerings: a shelf registration and its lifecycle', () => {
     assert.equal(row.dateFiled, s3.filed);
     assert.equal(row.fileNumber, s3.fileNumber);
     assert.equal(row.kind, 'registration');
-    assert.equal(row.registration.status, effect ? 'effective' : 'pending');
+    // the POS AM is filed to deregister the shelf's unsold securities, as its own text says
+    const deregisters = /DEREGISTRATION OF UNSOLD SECURITIES/.test(fs.readFileSync(POS_AM, 'latin1'));
+    assert.ok(deregisters);
+    assert.equal(row.registration.status, 'deregistered');
+    assert.equal(row.registration.deregisteredDate, posAm.filed);
     assert.equal(row.registration.effectiveDate, effect ?? null);
     assert.ok(row.registration.postEffectiveAmendments >= 1);
     assert.equal(row.registration.lastPostEffectiveAmendment, posAm.filed);
@@ -79,5 +84,26 @@ describe('recent offerings: a shelf registration and its lifecycle', () => {
     const rows = await engine.query<Offering>("SELECT * FROM recent_offerings(NULL, '2025-01-01', '2025-03-31')");
     assert.ok(rows.length > 0);
     for (const x of rows) assert.ok(x.dateFiled >= '2025-01-01' && x.dateFiled <= '2025-03-31', x.dateFiled);
+  });
+});
+
+describe('recent offerings: a post-effective amendment that does not deregister leaves the registration effective', () => {
+  let engine: Engine;
+  let cleanup: () => void;
+  before(async () => {
+    ({ engine, cleanup } = await openTempEngine());
+    // the same POS AM with its deregistration language taken out (an amendment updating the prospectus instead)
+    const amended = path.join(tempDir('posam-'), path.basename(POS_AM));
+    fs.writeFileSync(amended, fs.readFileSync(POS_AM, 'latin1').replace(/deregist/gi, 'amend').replace(/DEREGIST/g, 'AMEND'), 'latin1');
+    await ingestPaths(engine, [S3, amended, SUBMISSIONS]);
+  });
+  after(() => { cleanup(); });
+
+  test('status effective, no deregistration date, the POS AM still counted', async () => {
+    const s3 = header(S3);
+    const row = defined((await engine.query<Offering>('SELECT * FROM recent_offerings($1, NULL, NULL)', [1796129])).find((x) => x.accessionNumber === s3.accession), 'the S-3');
+    assert.equal(row.registration.status, 'effective');
+    assert.equal(row.registration.deregisteredDate, null);
+    assert.equal(row.registration.lastPostEffectiveAmendment, header(POS_AM).filed);
   });
 });
