@@ -2,8 +2,8 @@
 // connection per bucket at once) writes exactly what the sequential refresh on the caller's engine writes: every
 // materialized output of every bucket, row for row (EXCEPT ALL both ways), and the same state. Over the real fixture
 // warehouse: the companyfacts of both fixture folders, the XBRL instances and inline XBRL documents, the submissions and
-// the 10-K/10-Q and 8-K filings (the filings outputs). A bucket that fails in one worker, or a refresh killed while its
-// workers compute, leaves the previous generation live: its files untouched, its state current.
+// the 10-K/10-Q and 8-K filings (the filings outputs). A refresh that fails, or one killed while its workers compute,
+// leaves the previous generation live: its files untouched, its state current.
 import { after, before, test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -120,20 +120,16 @@ test('buckets in parallel write every output row for row as the sequential refre
   assert.equal(fs.existsSync(path.join(dir, '_periods_build')), false);
 });
 
-test('a bucket failing in one worker stops the refresh and leaves the previous generation live', async () => {
+// A corrupt facts file fails the refresh before its workers start (the entity index, which the engines build at open,
+// reads every facts file); a failure inside a worker is the killed refresh below and the abort path of
+// materializePeriods, which this file does not reach with a real fault (see the report of session 11).
+test('a refresh that fails (a corrupt facts file) leaves the previous generation live', async () => {
   const before = liveBytes();
-  // a facts file of one bucket that is not Parquet: that bucket's values step fails in whichever worker takes it
   const facts = await engine.query<{ b: number }>('SELECT DISTINCT cik % 64 AS b FROM src_facts ORDER BY b DESC LIMIT 1');
   const bad = path.join(dir, 'facts', `bucket=${String(defined(facts[0], 'a facts bucket').b)}`, 'part-99999999T000000Z-corrupt.parquet');
   fs.writeFileSync(bad, 'not a parquet file');
-  // the last bucket in the queue: the workers compute others first, so the failure comes from a worker mid-refresh
-  const done: number[] = [];
   try {
-    await assert.rejects(
-      materializePeriods(engine, { full: true, concurrency: 2, onStep: (b, step) => { if (step === 'values') done.push(b); } }),
-      (err: Error) => /parquet|corrupt|magic/i.test(err.message),
-    );
-    assert.ok(done.length > 0, 'buckets were computed before the failing one');
+    await assert.rejects(materializePeriods(engine, { full: true, concurrency: 2 }), (err: Error) => /parquet|corrupt|magic/i.test(err.message));
   } finally {
     fs.rmSync(bad);
   }
