@@ -9,7 +9,9 @@
 import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Engine } from '../db/Engine.ts';
+import os from 'node:os';
+import { Engine } from '../db/Engine.ts';
+import { QueryAbortedError } from '../db/QueryAbortedError.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
@@ -25,6 +27,8 @@ export interface PeriodsState {
 
 export interface MaterializeReport extends PeriodsState {
   buckets: number;
+  /** Buckets computed at once (1: one after the other on the caller's engine; more: on a refresh instance). */
+  concurrency: number;
   ms: number;
 }
 
@@ -106,12 +110,52 @@ export function periodsAreCurrent(warehouseDir: string): boolean {
 }
 
 export interface MaterializeOptions {
-  /** Buckets computed at once, each on its own connection (default 1; 2 measured no faster on the shared 2-core box). */
+  /**
+   * Buckets computed at once. Above 1 they run on a DuckDB instance of the refresh's own (refreshInstance): one thread
+   * per query, one connection per bucket at once, closed when the buckets are done. 1 computes them one after the
+   * other on the caller's engine, with its threads. Default: the caller's DuckDB thread count (DUCKDB_THREADS, the
+   * cores by default), at most the libuv pool the queries run on and the buckets to compute.
+   */
   concurrency?: number;
+  /** memory_limit of the refresh instance, shared by the buckets it computes at once (default REFRESH_MEMORY_LIMIT). */
+  memoryLimit?: string;
   /** Recompute every bucket even when only some changed since the last generation. */
   full?: boolean;
   /** Told how long each step of each bucket took ('values' = the shared bucket table, then each output's folder). */
   onStep?: (bucket: number, step: string, ms: number) => void;
+}
+
+/**
+ * The refresh instance's memory_limit: a full-density bucket (~280 companies, 1.4M facts) peaks at ~3 GB of DuckDB
+ * memory, so two at once fit, and the process (this instance, the caller's idle one, Node) stays under the 8 GB
+ * that issue 18 allows at the whole universe's scale (docs/periods-profile.md, "Buckets in parallel").
+ */
+export const REFRESH_MEMORY_LIMIT = '6GB';
+
+/** The caller's DuckDB thread count (its configuration, locked at open). */
+async function threadsOf(engine: Engine): Promise<number> {
+  const [row] = await engine.query<{ threads: number }>("SELECT current_setting('threads')::INTEGER AS threads");
+  return row?.threads ?? 1;
+}
+
+/**
+ * One bucket per thread the caller was given, at most the libuv threads the DuckDB calls run on (Node's pool: a
+ * statement holds one of them while it runs, and Node's own file work needs the others).
+ */
+function defaultConcurrency(threads: number): number {
+  const pool = Number(process.env['UV_THREADPOOL_SIZE'] ?? 4);
+  return Math.max(1, Math.min(threads, Number.isInteger(pool) && pool > 1 ? pool - 1 : 1, os.availableParallelism()));
+}
+
+/**
+ * The instance that computes `n` buckets at once: DuckDB with threads = 1, so each bucket's statements run on the
+ * thread that calls them (DuckDB's intra-query parallelism on this pipeline mostly burns CPU: threads=1 measured 0.69x
+ * the CPU of 2 for the same refresh), one connection per bucket, its own memory_limit. Opened per refresh and closed
+ * after it: the caller's engine, whose thread count and memory limit serving shares and which locks its
+ * configuration at open, is never reconfigured. Locked down and loaded like any engine (the same macros).
+ */
+async function refreshInstance(warehouseDir: string, n: number, memoryLimit: string): Promise<Engine> {
+  return Engine.open({ warehouseDir, mode: 'write', threads: 1, memoryLimit, poolSize: n });
 }
 
 /**
@@ -151,11 +195,17 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   const buckets = factBuckets(wh).filter((b) => changed === null || changed.has(b) || !hasLive(b));
   const built = (o: MaterializedOutput, b: number) => path.join(build, o.folder, `bucket=${String(b)}.parquet`);
   for (const o of MATERIALIZED_OUTPUTS) fs.mkdirSync(path.join(build, o.folder), { recursive: true });
+  const workers = Math.min(buckets.length, options.concurrency ?? defaultConcurrency(await threadsOf(engine)));
   try {
     const queue = [...buckets];
-    const worker = () => engine.withConnection(async (c) => {
+    // more than one bucket at once: an instance of the refresh's own, one thread per query (see refreshInstance)
+    const computing = workers > 1 ? await refreshInstance(wh, workers, options.memoryLimit ?? REFRESH_MEMORY_LIMIT) : engine;
+    // the first failure stops the queue and interrupts the other buckets' statements: nothing runs on the refresh
+    // instance once it is closed, and no bucket is computed for a generation that will not be swapped in
+    const stop = new AbortController();
+    const worker = () => computing.withConnection(async (c) => {
       try {
-        for (let b = queue.shift(); b !== undefined; b = queue.shift()) {
+        for (let b = queue.shift(); b !== undefined && !stop.signal.aborted; b = queue.shift()) {
           let t = performance.now();
           const step = (name: string) => {
             const now = performance.now();
@@ -177,8 +227,19 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
         // the pool hands this connection to other work next: leave no bucket's table behind
         await c.run(`DROP TABLE IF EXISTS ${BUCKET_VALUES.table}`);
       }
+    }, { signal: stop.signal }).catch((err: unknown) => {
+      stop.abort();
+      throw err;
     });
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    try {
+      const settled = await Promise.allSettled(Array.from({ length: Math.max(1, workers) }, worker));
+      // the failure that stopped the others, not the interruptions it caused
+      const failures = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      const first = failures.find((e) => !(e instanceof QueryAbortedError)) ?? failures[0];
+      if (first !== undefined) throw first instanceof Error ? first : new Error('a periods refresh worker failed', { cause: first });
+    } finally {
+      if (computing !== engine) computing.close();
+    }
     await engine.withConnection(async (c) => {
       // every bucket gets a file (zero rows where no company lives), so a read of any cik binds
       try {
@@ -211,7 +272,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
     const state: PeriodsState = { generation, builtAt: new Date().toISOString(), manifests, periods };
     fs.writeFileSync(path.join(build, STATE), JSON.stringify(state, null, 2));
     fs.renameSync(path.join(build, STATE), path.join(live, STATE));
-    return { ...state, buckets: buckets.length, ms: performance.now() - started };
+    return { ...state, buckets: buckets.length, concurrency: Math.max(1, workers), ms: performance.now() - started };
   } finally {
     fs.rmSync(path.join(wh, '_periods_build'), { recursive: true, force: true });
   }
