@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
-import { BUCKET_VALUES, MATERIALIZED_OUTPUTS, materializePeriods } from '../engine/financials/materializePeriods.ts';
+import { BUCKET_VALUES, MATERIALIZED_OUTPUTS, materializePeriods, parallelConcurrency } from '../engine/financials/materializePeriods.ts';
 import { execFileSync } from 'node:child_process';
 import { jsonRowsSql } from '../engine/query/macroSql.ts';
 import { quotePath } from '../engine/db/quote.ts';
@@ -53,7 +53,7 @@ if (childAt !== -1) {
   const c0 = process.cpuUsage();
   const report = await materializePeriods(e, {
     full: true,
-    ...(side === 'sequential' ? { concurrency: 1 } : refreshConcurrency === undefined ? {} : { concurrency: refreshConcurrency }),
+    concurrency: side === 'sequential' ? 1 : refreshConcurrency ?? await parallelConcurrency(e),
     onStep: (_b, step, ms) => { steps[step] = (steps[step] ?? 0) + ms / 1000; },
   });
   const cpu = process.cpuUsage(c0);
