@@ -3,14 +3,11 @@
 // /api/filings/item served one item "16" titled "A. Audit Committee Financial Expert" holding all eight, and no 16A
 // to 16H. The document is wrapped in an SEC submission (SGML header, as EDGAR serves it) and ingested; the headings
 // and their titles are read here from the document's HTML.
-import { after, before, test } from '../helpers/fixtureTest.ts';
+import { test } from '../helpers/fixtureTest.ts';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { fixture, tempDir } from '../helpers/tempWarehouse.ts';
-import { secSubmission } from '../../demo/secSubmission.ts';
-import { bearer, fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
+import { fixture } from '../helpers/tempWarehouse.ts';
+import { bareDocumentApp } from '../helpers/fixtureApp.ts';
+import { bearer } from '../http/testApp.ts';
 
 const FILE = fixture('edgar', 'filings', '20-F', '0001062993-16-008650.html.gz');
 const ACCESSION = '0001062993-16-008650';
@@ -27,31 +24,13 @@ function lettered(html: string): { code: string; title: string }[] {
   return [...found].map(([code, title]) => ({ code, title }));
 }
 
-let wh: TestWarehouse;
-let app: TestApp;
-let html = '';
-
-before(async () => {
-  html = fs.existsSync(FILE) ? gunzipSync(fs.readFileSync(FILE)).toString('latin1') : '';
-  const wrapped = path.join(tempDir('20f-'), `${ACCESSION}.txt`);
-  fs.writeFileSync(wrapped, secSubmission({
-    accession: ACCESSION, form: '20-F', period: '2015-12-31', filed: '2016-04-29',
-    parties: [{ role: 'FILER', name: 'LONCOR RESOURCES INC.', cik: 1472619 }],
-    documents: [{ type: '20-F', filename: 'form20f.htm', xml: html }],
-  }), 'latin1');
-  wh = await fixtureWarehouse([wrapped]);
-  app = await startTestApp(wh.engine);
-});
-after(async () => {
-  await app.close();
-  wh.cleanup();
-});
+const fx = bareDocumentApp({ file: FILE, accession: ACCESSION, form: '20-F', period: '2015-12-31', filed: '2016-04-29', filer: { name: 'LONCOR RESOURCES INC.', cik: 1472619 } });
 
 test('each "Item 16.X." heading of the 20-F is its own item, titled as the document titles it', async () => {
-  const expected = lettered(html);
+  const expected = lettered(fx.raw());
   assert.equal(expected.length, 8, 'the document heads Items 16.A to 16.H');
   for (const { code, title } of expected) {
-    const res = await fetch(`${app.base}/api/filings/item?${new URLSearchParams({ accessionNumber: ACCESSION, item: code }).toString()}`, bearer(app.tokens.Pro));
+    const res = await fetch(`${fx.app.base}/api/filings/item?${new URLSearchParams({ accessionNumber: ACCESSION, item: code }).toString()}`, bearer(fx.app.tokens.Pro));
     const body = (await res.json()) as { item?: string; title?: string; error?: string };
     assert.equal(res.status, 200, `${code}: ${String(body.error)}`);
     assert.equal(body.item, code);

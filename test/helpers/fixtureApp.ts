@@ -1,7 +1,12 @@
 // The suite hooks most fixture audits open with: a warehouse ingested from the given real SEC documents and the real
 // app over it, started before the suite's first test and closed after its last (skipped, like the tests, when the
 // fixtures are absent). Call it at the top of a file or inside a describe; read `app` and `wh` inside tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { after, before } from './fixtureTest.ts';
+import { tempDir } from './tempWarehouse.ts';
+import { secSubmission } from '../../demo/secSubmission.ts';
 import { fixtureWarehouse, startTestApp, type TestApp, type TestWarehouse } from '../http/testApp.ts';
 
 export interface FixtureApp {
@@ -30,4 +35,34 @@ export function fixtureApp(inputs: string[] | (() => string[])): FixtureApp {
       return wh;
     },
   };
+}
+
+export interface BareDocument {
+  /** The fixture file (gzip or plain). */
+  file: string;
+  accession: string;
+  form: string;
+  period: string;
+  filed: string;
+  filer: { name: string; cik: number };
+}
+
+/**
+ * A fixture document stored without its submission (a bare .htm of a filing), wrapped in an SEC submission (SGML
+ * header, as EDGAR serves it) and ingested, with the real app over it. `raw()` is the document as read from the file.
+ */
+export function bareDocumentApp(doc: BareDocument): FixtureApp & { raw(): string } {
+  let raw = '';
+  const fx = fixtureApp(() => {
+    const bytes = fs.existsSync(doc.file) ? fs.readFileSync(doc.file) : Buffer.alloc(0);
+    raw = (doc.file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('latin1');
+    const wrapped = path.join(tempDir('bare-'), `${doc.accession}.txt`);
+    fs.writeFileSync(wrapped, secSubmission({
+      accession: doc.accession, form: doc.form, period: doc.period, filed: doc.filed,
+      parties: [{ role: 'FILER', name: doc.filer.name, cik: doc.filer.cik }],
+      documents: [{ type: doc.form, filename: 'form.htm', xml: raw }],
+    }), 'latin1');
+    return [wrapped];
+  });
+  return { get app() { return fx.app; }, get wh() { return fx.wh; }, raw: () => raw };
 }
