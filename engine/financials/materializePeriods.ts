@@ -133,12 +133,12 @@ export interface MaterializeOptions {
  */
 export const REFRESH_MEMORY_LIMIT = '6GB';
 
-/** The caller's DuckDB thread count (its configuration, locked at open). */
 /** Buckets at once for `concurrency` on a machine with a core per bucket: one per DuckDB thread the caller was given. */
 export async function parallelConcurrency(engine: Engine): Promise<number> {
   return concurrencyFor(await threadsOf(engine));
 }
 
+/** The caller's DuckDB thread count (its configuration, locked at open). */
 async function threadsOf(engine: Engine): Promise<number> {
   const [row] = await engine.query<{ threads: number }>("SELECT current_setting('threads')::INTEGER AS threads");
   return row?.threads ?? 1;
