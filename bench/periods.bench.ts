@@ -11,8 +11,11 @@
 // side's max RSS is its own), alternating which goes first, every output fingerprinted after each side (row count and
 // an order-free hash of every row of every output: both sides must match). --rounds 0 runs the production default in
 // this process instead, with the per-step breakdown.
+// --sides A,B,... names the sides of the A/B (default sequential,parallel): `sequential` (concurrency 1) or
+// `parallel` (parallelConcurrency, or --refresh-concurrency), each optionally `:whole` (every bucket computed whole, as
+// before slicing) or `:N` (slices of N undimensioned facts); bare, the production default (REFRESH_SLICE_FACTS).
 // Usage: npm run bench -- periods [--companies 1000] [--buckets N] [--first-year 2015] [--last-year 2024] [--samples 40]
-//        [--skip-legacy] [--rounds 1] [--refresh-concurrency N]
+//        [--skip-legacy] [--rounds 1] [--refresh-concurrency N] [--sides sequential,parallel,sequential:whole,...]
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -37,6 +40,17 @@ const rounds = numberArg(argv, 'rounds', 1);
 /** The parallel side's buckets at once (default: the production default, the engine's thread count). */
 const refreshConcurrency = argv.includes('--refresh-concurrency') ? numberArg(argv, 'refresh-concurrency', 2) : undefined;
 const childAt = argv.indexOf('--refresh-child');
+const sidesAt = argv.indexOf('--sides');
+const sides = sidesAt === -1 ? ['sequential', 'parallel'] : defined(argv[sidesAt + 1], '--sides A,B').split(',');
+/** A side's refresh options: its mode (sequential or parallel) and its slicing (`:whole`, `:N`, or the default). */
+function sideOptions(side: string): { mode: string; sliceFacts?: number } {
+  const [mode = '', slicing] = side.split(':');
+  if (mode !== 'sequential' && mode !== 'parallel') throw new Error(`--sides: ${side} is not sequential or parallel[:whole|:N]`);
+  if (slicing === undefined) return { mode };
+  const sliceFacts = slicing === 'whole' ? Infinity : Number(slicing);
+  if (!(sliceFacts > 0)) throw new Error(`--sides: ${side}: the slicing is whole or a number of facts`);
+  return { mode, sliceFacts };
+}
 // DuckDB's profile needs an engine whose configuration is not locked (Engine locks it): off by default
 const profile = argv.includes('--profile');
 const log = (line: string) => { console.log(line); };
@@ -51,9 +65,11 @@ if (childAt !== -1) {
   const steps: Record<string, number> = {};
   const t = performance.now();
   const c0 = process.cpuUsage();
+  const { mode, sliceFacts } = sideOptions(side);
   const report = await materializePeriods(e, {
     full: true,
-    concurrency: side === 'sequential' ? 1 : refreshConcurrency ?? await parallelConcurrency(e),
+    concurrency: mode === 'sequential' ? 1 : refreshConcurrency ?? await parallelConcurrency(e),
+    ...(sliceFacts === undefined ? {} : { sliceFacts }),
     onStep: (_b, step, ms) => { steps[step] = (steps[step] ?? 0) + ms / 1000; },
   });
   const cpu = process.cpuUsage(c0);
@@ -125,8 +141,9 @@ try {
       log(`  ${side}: ${run.wall.toFixed(1)} s wall, ${run.cpu.toFixed(1)} CPU s, max RSS ${Math.round(run.maxRssMB).toLocaleString('en-US')} MB (load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
       return run;
     };
+    for (const side of sides) sideOptions(side);
     for (let r = 0; r < rounds; r++) {
-      for (const side of r % 2 === 0 ? ['sequential', 'parallel'] : ['parallel', 'sequential']) {
+      for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
         runs.push(child(side));
         const f = await fingerprint();
         const seen = fingerprints.get('any');
@@ -135,7 +152,7 @@ try {
       }
     }
     const best = (side: string) => runs.filter((r) => r.side === side).sort((a, b) => a.wall - b.wall)[0];
-    const par = defined(best('parallel'), 'parallel run');
+    const par = defined(best(defined(sides[1] ?? sides[0], 'a side')), 'the second side\'s run');
     pipelineSeconds = par.wall;
     periodsCount = par.periods;
     for (const [k, v] of Object.entries(par.steps)) steps.set(k, v * 1000);
@@ -233,7 +250,10 @@ try {
       log(`| refresh, ${r.side} | ${f(r.wall)} s (${Math.round(universe.facts / r.wall).toLocaleString('en-US')} facts/s, ${f(r.wall / floorSeconds)}x the floor), ${f(r.cpu)} CPU s (${Math.round(universe.facts / r.cpu).toLocaleString('en-US')} facts per CPU s), max RSS ${Math.round(r.maxRssMB).toLocaleString('en-US')} MB |`);
     }
     const sum = (side: string, k: 'wall' | 'cpu') => runs.filter((r) => r.side === side).reduce((s, r) => s + r[k], 0);
-    log(`| parallel / sequential, summed over rounds | wall ${(sum('parallel', 'wall') / sum('sequential', 'wall')).toFixed(2)}x, CPU ${(sum('parallel', 'cpu') / sum('sequential', 'cpu')).toFixed(2)}x |`);
+    const base = defined(sides[0], 'a side');
+    for (const side of sides.slice(1)) {
+      log(`| ${side} / ${base}, summed over rounds | wall ${(sum(side, 'wall') / sum(base, 'wall')).toFixed(2)}x, CPU ${(sum(side, 'cpu') / sum(base, 'cpu')).toFixed(2)}x |`);
+    }
   } else {
     log(`| peak RSS of the process (DuckDB included) | ${Math.round(result.peakRssMB).toLocaleString('en-US')} MB |`);
   }

@@ -41,6 +41,16 @@ export interface MaterializedOutput {
   readonly select: string;
   /** The select names the bucket as the parameter $b (true), or reads only the bucket's values table (false). */
   readonly bindsBucket: boolean;
+  /**
+   * An output computed slice by slice (it reads only the values table): its rows without the order (`rows`), appended
+   * for each slice of the bucket, then written in `orderBy` order; `select` is `rows ORDER BY orderBy`.
+   */
+  readonly slice?: { readonly rows: string; readonly orderBy: string };
+}
+
+/** An output of the values table: computed per slice of a bucket, written sorted. */
+function valuesOutput(folder: string, file: string, rows: string, orderBy: string): MaterializedOutput {
+  return { folder, file, bindsBucket: false, select: `${rows} ORDER BY ${orderBy}`, slice: { rows, orderBy } };
 }
 
 /**
@@ -51,29 +61,103 @@ export const BUCKET_VALUES = {
   table: 'bucket_values',
   // unsorted: every output groups and sorts for itself, and sorting here moved every row's lineage list once more
   select: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL)',
+  /** The same over the bucket's companies with $lo <= cik <= $hi (a slice; a NULL bound is open). */
+  sliceSelect: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL, cik_lo := $lo::BIGINT, cik_hi := $hi::BIGINT)',
 } as const;
 
 export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
-  {
-    folder: 'periods',
-    file: 'periods.parquet',
-    bindsBucket: false,
-    select: `SELECT * EXCLUDE (series), series FROM period_rows_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period DESC`,
-  },
-  {
-    folder: 'statements',
-    file: 'statements.parquet',
-    bindsBucket: false,
-    select: `SELECT * FROM standard_values_of('${BUCKET_VALUES.table}') ORDER BY cik, series, period_end DESC, line`,
-  },
+  valuesOutput('periods', 'periods.parquet',
+    `SELECT * EXCLUDE (series), series FROM period_rows_of('${BUCKET_VALUES.table}')`, 'cik, series, period DESC'),
+  valuesOutput('statements', 'statements.parquet',
+    `SELECT * FROM standard_values_of('${BUCKET_VALUES.table}')`, 'cik, series, period_end DESC, line'),
   ...FILINGS_OUTPUTS,
 ];
 
+/**
+ * Undimensioned facts per slice of a bucket (REFRESH_SLICE_FACTS): the period pipeline costs more per fact the more
+ * rows one statement holds (one synthetic full-density bucket of 280 companies, ~1.15M such facts: ~0.106 CPU-s per
+ * company whole, ~0.08 in slices of 35-70 companies), so a bucket's companies are computed a slice at a time and each
+ * output's rows appended, then written sorted. Every company is computed with all its own facts (a slice never splits
+ * one), and nothing in the pipeline compares two companies, so the rows are the same as the whole bucket's.
+ */
+export const REFRESH_SLICE_FACTS = 200_000;
+
+/** A slice of a bucket: the companies with lo <= cik <= hi (null: open on that side). */
+export interface BucketSlice { lo: number | null; hi: number | null }
+
+/**
+ * The bucket's companies cut into consecutive cik ranges of about `sliceFacts` undimensioned facts each (a company
+ * larger than that is a slice of its own). The first slice is open below and the last above, so every company of the
+ * bucket is in exactly one slice whatever the counts say.
+ */
+export async function bucketSlices(c: DuckDBConnection, b: number, sliceFacts: number): Promise<BucketSlice[]> {
+  const reader = await c.runAndReadAll('SELECT cik, facts FROM bucket_company_facts($b::INTEGER)', { b });
+  const starts: number[] = [];
+  let held = 0;
+  for (const [cik, facts] of reader.getRows()) {
+    const n = Number(facts);
+    if (starts.length === 0 || (held > 0 && held + n > sliceFacts)) {
+      starts.push(Number(cik));
+      held = 0;
+    }
+    held += n;
+  }
+  if (starts.length <= 1) return [{ lo: null, hi: null }];
+  return starts.map((lo, i) => ({ lo: i === 0 ? null : lo, hi: i === starts.length - 1 ? null : defined(starts[i + 1], 'next slice') - 1 }));
+}
+
 const bucketParams = (o: MaterializedOutput, b: number) => (o.bindsBucket ? { b } : undefined);
 
-/** Fill the connection's bucket table for bucket b (replacing the previous bucket's). */
-async function prepareBucket(c: DuckDBConnection, b: number): Promise<void> {
-  await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b });
+/** Fill the connection's bucket table for bucket b (replacing the previous bucket's), or for one slice of it. */
+async function prepareBucket(c: DuckDBConnection, b: number, slice?: BucketSlice): Promise<void> {
+  if (slice === undefined || (slice.lo === null && slice.hi === null)) {
+    await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b });
+  } else {
+    await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.sliceSelect}`, { b, lo: slice.lo, hi: slice.hi });
+  }
+}
+
+/** The temporary table a sliced output's rows are appended to. */
+const sliceTable = (o: MaterializedOutput) => `slice_rows_${o.folder}`;
+
+/**
+ * Compute bucket b's outputs into the build folder (`target(o)`): the values table once for the whole bucket, or once
+ * per slice with each sliced output's rows appended to a temporary table and written sorted at the end; the outputs
+ * that bind the bucket (the filings ones) once. Returns the periods rows written.
+ */
+async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number, target: (o: MaterializedOutput) => string,
+  step: (name: string) => void): Promise<number> {
+  let periods = 0;
+  const copy = async (o: MaterializedOutput, query: string, params?: Record<string, number>) => {
+    const reader = await c.runAndReadAll(`COPY (${query}) TO ${quotePath(target(o))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`, params);
+    if (o.folder === 'periods') periods += Number(reader.getRows()[0]?.[0] ?? 0);
+    step(o.folder);
+  };
+  const slices = await bucketSlices(c, b, sliceFacts);
+  if (slices.length === 1) {
+    await prepareBucket(c, b);
+    step('values');
+    for (const o of MATERIALIZED_OUTPUTS) await copy(o, o.select, bucketParams(o, b));
+    return periods;
+  }
+  const sliced = MATERIALIZED_OUTPUTS.filter((o) => o.slice !== undefined);
+  try {
+    for (const [i, slice] of slices.entries()) {
+      await prepareBucket(c, b, slice);
+      step('values');
+      for (const o of sliced) {
+        const rows = defined(o.slice, 'slice').rows;
+        await c.run(i === 0 ? `CREATE OR REPLACE TEMP TABLE ${sliceTable(o)} AS ${rows}` : `INSERT INTO ${sliceTable(o)} ${rows}`);
+        step(o.folder);
+      }
+    }
+    for (const o of MATERIALIZED_OUTPUTS) {
+      await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b)) : copy(o, `SELECT * FROM ${sliceTable(o)} ORDER BY ${o.slice.orderBy}`));
+    }
+  } finally {
+    for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
+  }
+  return periods;
 }
 
 function manifestNames(warehouseDir: string): string[] {
@@ -122,6 +206,8 @@ export interface MaterializeOptions {
   memoryLimit?: string;
   /** Recompute every bucket even when only some changed since the last generation. */
   full?: boolean;
+  /** Undimensioned facts per slice of a bucket (default REFRESH_SLICE_FACTS; Infinity: every bucket whole). */
+  sliceFacts?: number;
   /** Told how long each step of each bucket took ('values' = the shared bucket table, then each output's folder). */
   onStep?: (bucket: number, step: string, ms: number) => void;
 }
@@ -218,16 +304,10 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
             options.onStep?.(defined(b, 'b'), name, now - t);
             t = now;
           };
-          await prepareBucket(c, b);
-          step('values');
-          for (const o of MATERIALIZED_OUTPUTS) {
-            const reader = await c.runAndReadAll(
-              `COPY (${o.select}) TO ${quotePath(built(o, b))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
-              bucketParams(o, b),
-            );
-            if (o.folder === 'periods') periods += Number(reader.getRows()[0]?.[0] ?? 0);
-            step(o.folder);
-          }
+          const bucket = b;
+          // not `periods += await ...`: that reads periods before the await, losing another worker's rows
+          const written = await computeBucket(c, bucket, options.sliceFacts ?? REFRESH_SLICE_FACTS, (o) => built(o, bucket), step);
+          periods += written;
         }
       } finally {
         // the pool hands this connection to other work next: leave no bucket's table behind

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
-import { MATERIALIZED_OUTPUTS, materializePeriods, periodsAreCurrent, readPeriodsState, type MaterializeReport } from '../../engine/financials/materializePeriods.ts';
+import { MATERIALIZED_OUTPUTS, bucketSlices, materializePeriods, periodsAreCurrent, readPeriodsState, type MaterializeReport } from '../../engine/financials/materializePeriods.ts';
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
 import { quotePath } from '../../engine/db/quote.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
@@ -118,6 +118,40 @@ test('buckets in parallel write every output row for row as the sequential refre
   assert.equal(totals.get('periods'), parState.periods);
   fs.rmSync(seqFiles, { recursive: true, force: true });
   assert.equal(fs.existsSync(path.join(dir, '_periods_build')), false);
+});
+
+test('a refresh computing each bucket a slice of companies at a time writes every output row for row as whole buckets do, in order', async () => {
+  const whole = await materializePeriods(engine, { full: true, concurrency: 1, sliceFacts: Infinity });
+  const wholeFiles = snapshot('_test_whole');
+  // each company a slice of its own (sliceFacts 1), sequentially and in parallel; then slices of a few companies
+  const counts = await engine.query<{ b: number; companies: number; facts: number }>(
+    "SELECT cik % 64 AS b, count(DISTINCT cik)::INTEGER AS companies, count(*) FILTER (WHERE dim_key = '')::INTEGER AS facts FROM src_facts GROUP BY ALL ORDER BY facts DESC");
+  const shared = defined(counts.find((r) => r.companies > 2) ?? counts.find((r) => r.companies > 1), 'a bucket of several companies');
+  const slices = await engine.withConnection((c) => bucketSlices(c, shared.b, 1));
+  assert.equal(slices.length, shared.companies, 'one slice per company');
+  assert.equal(slices[0]?.lo, null);
+  assert.equal(slices.at(-1)?.hi, null);
+  const some = await engine.withConnection((c) => bucketSlices(c, shared.b, Math.ceil(shared.facts / 2)));
+  assert.ok(some.length >= 2 && some.length <= shared.companies, `${String(some.length)} slices of half the bucket's facts`);
+  for (const [concurrency, sliceFacts] of [[1, 1], [2, 1], [1, Math.ceil(shared.facts / 2)]] as const) {
+    const sliced = await materializePeriods(engine, { full: true, concurrency, sliceFacts });
+    assert.equal(sliced.periods, whole.periods, `periods counted, concurrency ${String(concurrency)}, slices of ${String(sliceFacts)}`);
+    for (const o of MATERIALIZED_OUTPUTS) {
+      for (let b = 0; b < CIK_BUCKETS; b++) {
+        const d = await compare(path.join(wholeFiles, o.folder, `${String(b)}.parquet`), liveFile(o.folder, o.file, b));
+        assert.deepEqual([d.missing, d.extra], [0, 0], `${o.folder} bucket ${String(b)} (concurrency ${String(concurrency)}, slices of ${String(sliceFacts)}): rows only in one of the two refreshes`);
+      }
+      if (o.slice === undefined) continue;
+      // written in the output's order: the companies of the bucket one after the other, as a point read expects
+      const [order] = await engine.query<{ sorted: boolean; rows: number }>(
+        `SELECT coalesce(bool_and(prev IS NULL OR prev <= cik), true) AS sorted, count(*)::INTEGER AS rows
+         FROM (SELECT cik, lag(cik) OVER (ORDER BY file_row_number) AS prev
+               FROM read_parquet(${quotePath(liveFile(o.folder, o.file, shared.b))}, file_row_number := true))`);
+      assert.ok(defined(order, 'order').rows > 0, `${o.folder} of bucket ${String(shared.b)} has rows`);
+      assert.equal(defined(order, 'order').sorted, true, `${o.folder} of bucket ${String(shared.b)} is in cik order`);
+    }
+  }
+  fs.rmSync(wholeFiles, { recursive: true, force: true });
 });
 
 // A corrupt facts file fails the refresh before its workers start (the entity index, which the engines build at open,
