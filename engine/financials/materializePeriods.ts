@@ -12,7 +12,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { Engine } from '../db/Engine.ts';
 import { QueryAbortedError } from '../db/QueryAbortedError.ts';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
 import { FILINGS_OUTPUTS } from './filingsOutputs.ts';
@@ -74,11 +74,13 @@ export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
 ];
 
 /**
- * Undimensioned facts per slice of a bucket (REFRESH_SLICE_FACTS): the period pipeline costs more per fact the more
- * rows one statement holds (one synthetic full-density bucket of 280 companies, ~1.15M such facts: ~0.106 CPU-s per
- * company whole, ~0.08 in slices of 35-70 companies), so a bucket's companies are computed a slice at a time and each
- * output's rows appended, then written sorted. Every company is computed with all its own facts (a slice never splits
- * one), and nothing in the pipeline compares two companies, so the rows are the same as the whole bucket's.
+ * Undimensioned facts per slice of a bucket: a bucket's companies are computed a slice at a time (each output's rows
+ * appended, then written sorted), so one statement holds a bounded number of rows whatever the bucket's size. On an
+ * idle 2-core box, 4 full-density buckets (280 synthetic companies, ~1.15M such facts each) two at once: peak RSS
+ * 2.1-2.5 GB in slices of 200,000 against 6.3-6.7 GB whole, wall 0.81x of the sequential whole refresh (whole buckets
+ * two at once 0.88x); 400,000 measured the same speed at 2.8-3.5 GB, 100,000 no faster. Every company is computed
+ * with all its own facts (a slice never splits one), and nothing in the pipeline compares two companies, so the rows
+ * are the same as the whole bucket's (test/periods/parallelRefresh.test.ts).
  */
 export const REFRESH_SLICE_FACTS = 200_000;
 
@@ -195,13 +197,21 @@ export function periodsAreCurrent(warehouseDir: string): boolean {
 
 export interface MaterializeOptions {
   /**
-   * Buckets computed at once. Above 1 they run on a DuckDB instance of the refresh's own (refreshInstance): one thread
-   * per query, one connection per bucket at once, closed when the buckets are done. 1 computes them one after the
-   * other on the caller's engine, with its threads: the default, since at full density on the shared 2-core box the
-   * parallel path measured 1.33x the wall time and 1.4x the peak RSS of the sequential one for the same CPU (README,
-   * "The full-scale universe"); `parallelConcurrency(engine)` is the count to pass on a machine with idle cores.
+   * Buckets computed at once (default `parallelConcurrency(engine)`: one per DuckDB thread of the caller). Above 1
+   * they run on a DuckDB instance of the refresh's own (refreshInstance): one thread per query, one connection per
+   * bucket at once, closed when the buckets are done. 1 computes them one after the other on the caller's engine, with
+   * its threads. On an idle 2-core box, 4 full-density buckets: two at once in slices took 0.81x the wall time and
+   * 0.86x the CPU of one at a time whole, at half the peak memory (README, "Period pipeline"); on a box whose cores
+   * other work holds (load 15-24) two at once measured 1.33x the wall time (docs/periods-profile.md), so 1 is the
+   * setting there (PERIODS_REFRESH_CONCURRENCY for npm run ingest). Unset, the default applies only to a refresh
+   * whose buckets hold `parallelMinFacts` or more; a smaller one runs one bucket at a time.
    */
   concurrency?: number;
+  /**
+   * Undimensioned facts the buckets to compute must hold for the default concurrency to go parallel (default
+   * REFRESH_PARALLEL_MIN_FACTS; ignored when `concurrency` is given).
+   */
+  parallelMinFacts?: number;
   /** memory_limit of the refresh instance, shared by the buckets it computes at once (default REFRESH_MEMORY_LIMIT). */
   memoryLimit?: string;
   /** Recompute every bucket even when only some changed since the last generation. */
@@ -222,6 +232,21 @@ export const REFRESH_MEMORY_LIMIT = '6GB';
 /** Buckets at once for `concurrency` on a machine with a core per bucket: one per DuckDB thread the caller was given. */
 export async function parallelConcurrency(engine: Engine): Promise<number> {
   return concurrencyFor(await threadsOf(engine));
+}
+
+/**
+ * Undimensioned facts below which a refresh computes its buckets one at a time by default: the refresh instance costs
+ * ~1 s to open (the macros, the entity index), and a second core saves ~19% of ~11 us of wall time per fact (the
+ * sequential refresh of 4.5M such facts took 46-54 s on an idle 2-core box), so parallel pays from ~500k facts.
+ */
+export const REFRESH_PARALLEL_MIN_FACTS = 1_000_000;
+
+/** parallelConcurrency when the buckets to compute hold at least `minFacts` undimensioned facts, else 1. */
+async function defaultConcurrency(engine: Engine, buckets: number[], minFacts: number): Promise<number> {
+  const n = await parallelConcurrency(engine);
+  if (n <= 1 || buckets.length <= 1) return 1;
+  const [row] = await engine.query<{ facts: number }>('SELECT facts FROM buckets_undimensioned_facts($bs::INTEGER[])', { bs: listValue(buckets) });
+  return (row?.facts ?? 0) >= minFacts ? n : 1;
 }
 
 /** The caller's DuckDB thread count (its configuration, locked at open). */
@@ -287,7 +312,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   const buckets = factBuckets(wh).filter((b) => changed === null || changed.has(b) || !hasLive(b));
   const built = (o: MaterializedOutput, b: number) => path.join(build, o.folder, `bucket=${String(b)}.parquet`);
   for (const o of MATERIALIZED_OUTPUTS) fs.mkdirSync(path.join(build, o.folder), { recursive: true });
-  const workers = Math.min(buckets.length, options.concurrency ?? 1);
+  const workers = Math.min(buckets.length, options.concurrency ?? await defaultConcurrency(engine, buckets, options.parallelMinFacts ?? REFRESH_PARALLEL_MIN_FACTS));
   try {
     const queue = [...buckets];
     // more than one bucket at once: an instance of the refresh's own, one thread per query (see refreshInstance)

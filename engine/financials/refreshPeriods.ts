@@ -18,6 +18,8 @@ export interface RefreshOptions {
    * the demo build); off by default so the test helpers and scripts that only need the stored periods do not pay for it.
    */
   render?: boolean;
+  /** Buckets computed at once (materializePeriods' concurrency; undefined: its default). */
+  concurrency?: number | undefined;
 }
 
 export const RETRY_HINT = '`npm run ingest -- --refresh-periods` (or the next ingest) rebuilds them';
@@ -25,7 +27,7 @@ export const RETRY_HINT = '`npm run ingest -- --refresh-periods` (or the next in
 /** Refresh with the writer lock already held (an ingest's afterCommit). */
 export async function refreshPeriodsLocked(engine: Engine, full = false, options: RefreshOptions = {}): Promise<RefreshOutcome> {
   try {
-    const report = await materializePeriods(engine, { full });
+    const report = await materializePeriods(engine, { full, ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }) });
     const rendered = options.render
       ? await renderAnswers(engine, { full }).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))
       : null;

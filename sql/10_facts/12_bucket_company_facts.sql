@@ -8,3 +8,8 @@ FROM src_facts
 WHERE bucket = b
 GROUP BY cik
 ORDER BY cik;
+
+-- Grain: one row: the undimensioned facts of the buckets bs, in all (whether a refresh is large enough to compute its
+-- buckets in parallel). Only those buckets' folders are read.
+CREATE OR REPLACE MACRO buckets_undimensioned_facts(bs) AS TABLE
+SELECT count(*)::DOUBLE AS facts FROM src_facts WHERE list_contains(bs, bucket) AND dim_key = '';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
-import { MATERIALIZED_OUTPUTS, bucketSlices, materializePeriods, periodsAreCurrent, readPeriodsState, type MaterializeReport } from '../../engine/financials/materializePeriods.ts';
+import { MATERIALIZED_OUTPUTS, REFRESH_PARALLEL_MIN_FACTS, bucketSlices, materializePeriods, parallelConcurrency, periodsAreCurrent, readPeriodsState, type MaterializeReport } from '../../engine/financials/materializePeriods.ts';
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
 import { quotePath } from '../../engine/db/quote.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
@@ -123,7 +123,8 @@ test('buckets in parallel write every output row for row as the sequential refre
 test('a refresh computing each bucket a slice of companies at a time writes every output row for row as whole buckets do, in order', async () => {
   const whole = await materializePeriods(engine, { full: true, concurrency: 1, sliceFacts: Infinity });
   const wholeFiles = snapshot('_test_whole');
-  // each company a slice of its own (sliceFacts 1), buckets in parallel; then slices of a few companies, sequentially
+  // each company a slice of its own (sliceFacts 1), buckets in parallel by default (no facts threshold); then slices
+  // of a few companies, one bucket at a time
   const counts = await engine.query<{ b: number; companies: number; facts: number }>(
     "SELECT cik % 64 AS b, count(DISTINCT cik)::INTEGER AS companies, count(*) FILTER (WHERE dim_key = '')::INTEGER AS facts FROM src_facts GROUP BY ALL ORDER BY facts DESC");
   const shared = defined(counts.find((r) => r.companies > 2) ?? counts.find((r) => r.companies > 1), 'a bucket of several companies');
@@ -133,8 +134,9 @@ test('a refresh computing each bucket a slice of companies at a time writes ever
   assert.equal(slices.at(-1)?.hi, null);
   const some = await engine.withConnection((c) => bucketSlices(c, shared.b, Math.ceil(shared.facts / 2)));
   assert.ok(some.length >= 2 && some.length <= shared.companies, `${String(some.length)} slices of half the bucket's facts`);
-  for (const [concurrency, sliceFacts] of [[2, 1], [1, Math.ceil(shared.facts / 2)]] as const) {
-    const sliced = await materializePeriods(engine, { full: true, concurrency, sliceFacts });
+  for (const [concurrency, sliceFacts] of [[undefined, 1], [1, Math.ceil(shared.facts / 2)]] as const) {
+    const sliced = await materializePeriods(engine, { full: true, sliceFacts, ...(concurrency === undefined ? { parallelMinFacts: 0 } : { concurrency }) });
+    assert.equal(sliced.concurrency, concurrency ?? Math.min(await parallelConcurrency(engine), sliced.buckets), 'buckets at once');
     assert.equal(sliced.periods, whole.periods, `periods counted, concurrency ${String(concurrency)}, slices of ${String(sliceFacts)}`);
     for (const o of MATERIALIZED_OUTPUTS) {
       for (let b = 0; b < CIK_BUCKETS; b++) {
@@ -204,6 +206,9 @@ test('a refresh killed while its workers compute leaves the previous generation 
   // the next refresh clears what the killed one left and publishes a new generation
   const next = await materializePeriods(engine, { full: true });
   assert.equal(next.periods, parallel.periods);
+  // the default: buckets in parallel only for a refresh of REFRESH_PARALLEL_MIN_FACTS undimensioned facts or more
+  const [facts] = await engine.query<{ n: number }>("SELECT count(*)::DOUBLE AS n FROM src_facts WHERE dim_key = ''");
+  assert.equal(next.concurrency, defined(facts, 'facts').n >= REFRESH_PARALLEL_MIN_FACTS ? Math.min(await parallelConcurrency(engine), next.buckets) : 1);
   assert.equal(fs.existsSync(build), false);
   assert.ok(periodsAreCurrent(dir));
 });
