@@ -12,7 +12,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { Engine } from '../db/Engine.ts';
 import { QueryAbortedError } from '../db/QueryAbortedError.ts';
-import { listValue, type DuckDBConnection } from '@duckdb/node-api';
+import { BIGINT, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
 import { FILINGS_OUTPUTS } from './filingsOutputs.ts';
@@ -29,6 +29,10 @@ export interface MaterializeReport extends PeriodsState {
   buckets: number;
   /** Buckets computed at once (1: one after the other on the caller's engine; more: on a refresh instance). */
   concurrency: number;
+  /** Of `buckets`, those where only the companies an ingest changed were computed (the others' rows copied). */
+  partialBuckets: number;
+  /** The companies computed in those buckets. */
+  partialCompanies: number;
   ms: number;
 }
 
@@ -63,6 +67,8 @@ export const BUCKET_VALUES = {
   select: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL)',
   /** The same over the bucket's companies with $lo <= cik <= $hi (a slice; a NULL bound is open). */
   sliceSelect: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL, cik_lo := $lo::BIGINT, cik_hi := $hi::BIGINT)',
+  /** The same over the companies $ciks of the bucket (those an ingest changed). */
+  companiesSelect: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL, ciks := $ciks)',
 } as const;
 
 export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
@@ -123,26 +129,70 @@ async function prepareBucket(c: DuckDBConnection, b: number, slice?: BucketSlice
 const sliceTable = (o: MaterializedOutput) => `slice_rows_${o.folder}`;
 
 /**
+ * A bucket whose live files hold its last generation, and the warehouse files committed into its facts or filings
+ * since: only the companies those files name need computing, the others' rows are copied from the live files.
+ */
+interface ChangedFiles { files: string[]; live: (o: MaterializedOutput) => string }
+
+/**
+ * The companies of bucket b to compute when only `changed`'s files are new, or null to compute the whole bucket: when
+ * a file is gone (nothing to read the companies from), when none is named, or when they are more than half the
+ * bucket's companies (copying the others' rows would save little).
+ */
+async function changedCompanies(c: DuckDBConnection, b: number, wh: string, changed: ChangedFiles): Promise<number[] | null> {
+  const files = changed.files.map((f) => path.join(wh, f));
+  if (files.length === 0 || !files.every((f) => fs.existsSync(f)) || !MATERIALIZED_OUTPUTS.every((o) => fs.existsSync(changed.live(o)))) return null;
+  const named = await c.runAndReadAll(
+    `SELECT DISTINCT cik::BIGINT FROM read_parquet([${files.map(quotePath).join(', ')}], union_by_name = true, hive_partitioning = false) ORDER BY 1`);
+  const ciks = named.getRows().map((r) => Number(r[0]));
+  const all = await c.runAndReadAll('SELECT count(*)::INTEGER FROM bucket_company_facts($b::INTEGER)', { b });
+  const companies = Number(all.getRows()[0]?.[0] ?? 0);
+  return ciks.length === 0 || ciks.length * 2 > companies ? null : ciks;
+}
+
+/**
  * Compute bucket b's outputs into the build folder (`target(o)`): the values table once for the whole bucket, or once
  * per slice with each sliced output's rows appended to a temporary table and written sorted at the end; the outputs
  * that bind the bucket (the filings ones) once. Returns the periods rows written.
  */
 async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number, target: (o: MaterializedOutput) => string,
-  step: (name: string) => void): Promise<number> {
+  step: (name: string) => void, changed?: { wh: string; files: ChangedFiles }): Promise<{ periods: number; companies: number | null }> {
   let periods = 0;
   const copy = async (o: MaterializedOutput, query: string, params?: Record<string, number>) => {
     const reader = await c.runAndReadAll(`COPY (${query}) TO ${quotePath(target(o))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`, params);
     if (o.folder === 'periods') periods += Number(reader.getRows()[0]?.[0] ?? 0);
     step(o.folder);
   };
+  const sliced = MATERIALIZED_OUTPUTS.filter((o) => o.slice !== undefined);
+  const ciks = changed === undefined ? null : await changedCompanies(c, b, changed.wh, changed.files);
+  if (ciks !== null && changed !== undefined) {
+    // only the changed companies are computed; every other company's rows are the live generation's
+    const list = { ciks: listValue(ciks) };
+    const types = { ciks: LIST(BIGINT) };
+    try {
+      await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.companiesSelect}`, { b, ...list }, { ciks: LIST(BIGINT) });
+      step('values');
+      for (const o of sliced) {
+        await c.run(`CREATE OR REPLACE TEMP TABLE ${sliceTable(o)} AS ${defined(o.slice, 'slice').rows}`);
+        await c.run(`INSERT INTO ${sliceTable(o)} SELECT * FROM read_parquet(${quotePath(changed.files.live(o))}, hive_partitioning = false)
+          WHERE NOT list_contains($ciks, cik)`, list, types);
+        step(o.folder);
+      }
+      for (const o of MATERIALIZED_OUTPUTS) {
+        await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b)) : copy(o, `SELECT * FROM ${sliceTable(o)} ORDER BY ${o.slice.orderBy}`));
+      }
+    } finally {
+      for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
+    }
+    return { periods, companies: ciks.length };
+  }
   const slices = await bucketSlices(c, b, sliceFacts);
   if (slices.length === 1) {
     await prepareBucket(c, b);
     step('values');
     for (const o of MATERIALIZED_OUTPUTS) await copy(o, o.select, bucketParams(o, b));
-    return periods;
+    return { periods, companies: null };
   }
-  const sliced = MATERIALIZED_OUTPUTS.filter((o) => o.slice !== undefined);
   try {
     for (const [i, slice] of slices.entries()) {
       await prepareBucket(c, b, slice);
@@ -159,7 +209,7 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
   } finally {
     for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
   }
-  return periods;
+  return { periods, companies: null };
 }
 
 function manifestNames(warehouseDir: string): string[] {
@@ -218,6 +268,11 @@ export interface MaterializeOptions {
   full?: boolean;
   /** Undimensioned facts per slice of a bucket (default REFRESH_SLICE_FACTS; Infinity: every bucket whole). */
   sliceFacts?: number;
+  /**
+   * Compute every changed bucket whole, even where only a few of its companies changed (by default those alone are
+   * computed and the others' rows copied from the live files).
+   */
+  wholeBuckets?: boolean;
   /** Told how long each step of each bucket took ('values' = the shared bucket table, then each output's folder). */
   onStep?: (bucket: number, step: string, ms: number) => void;
 }
@@ -276,17 +331,18 @@ async function refreshInstance(warehouseDir: string, n: number, memoryLimit: str
 }
 
 /**
- * Buckets whose facts or filings changed since `state`: those named by manifests committed after it. Null when the
- * state is not a prefix of the current manifests (no state, or history rewritten): then everything is recomputed.
+ * Buckets whose facts or filings changed since `state`, each with the files committed into them: those named by
+ * manifests committed after it. Null when the state is not a prefix of the current manifests (no state, or history
+ * rewritten): then everything is recomputed.
  */
-function changedBuckets(warehouseDir: string, state: PeriodsState | null, manifests: string[]): Set<number> | null {
+function changedBuckets(warehouseDir: string, state: PeriodsState | null, manifests: string[]): Map<number, string[]> | null {
   if (!state || state.manifests.some((m, i) => manifests[i] !== m)) return null;
-  const changed = new Set<number>();
+  const changed = new Map<number, string[]>();
   for (const name of manifests.slice(state.manifests.length)) {
     const manifest = JSON.parse(fs.readFileSync(path.join(warehouseDir, '_manifest', name), 'utf8')) as { files?: string[] };
     for (const file of manifest.files ?? []) {
       const m = /^(facts|filings)[\\/]bucket=(\d+)[\\/]/.exec(file);
-      if (m) changed.add(Number(m[2]));
+      if (m) changed.set(Number(m[2]), [...(changed.get(Number(m[2])) ?? []), file]);
     }
   }
   return changed;
@@ -303,6 +359,8 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   const build = path.join(wh, '_periods_build', generation);
   fs.mkdirSync(build, { recursive: true });
   let periods = 0;
+  let partialBuckets = 0;
+  let companies = 0;
   const live = path.join(wh, 'periods');
   const previous = readPeriodsState(wh);
   const changed = options.full ? null : changedBuckets(wh, previous, manifests);
@@ -331,8 +389,14 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
           };
           const bucket = b;
           // not `periods += await ...`: that reads periods before the await, losing another worker's rows
-          const written = await computeBucket(c, bucket, options.sliceFacts ?? REFRESH_SLICE_FACTS, (o) => built(o, bucket), step);
-          periods += written;
+          const files = changed?.get(bucket);
+          const written = await computeBucket(c, bucket, options.sliceFacts ?? REFRESH_SLICE_FACTS, (o) => built(o, bucket), step,
+            files === undefined || options.wholeBuckets === true ? undefined : { wh, files: { files, live: (o) => liveFile(o, bucket) } });
+          periods += written.periods;
+          if (written.companies !== null) {
+            partialBuckets += 1;
+            companies += written.companies;
+          }
         }
       } finally {
         // the pool hands this connection to other work next: leave no bucket's table behind
@@ -383,7 +447,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
     const state: PeriodsState = { generation, builtAt: new Date().toISOString(), manifests, periods };
     fs.writeFileSync(path.join(build, STATE), JSON.stringify(state, null, 2));
     fs.renameSync(path.join(build, STATE), path.join(live, STATE));
-    return { ...state, buckets: buckets.length, concurrency: Math.max(1, workers), ms: performance.now() - started };
+    return { ...state, buckets: buckets.length, concurrency: Math.max(1, workers), partialBuckets, partialCompanies: companies, ms: performance.now() - started };
   } finally {
     fs.rmSync(path.join(wh, '_periods_build'), { recursive: true, force: true });
   }

@@ -9,7 +9,7 @@
 -- for 52/53-week years) of a better-supported period-end date of the same company is that date (a later 10-K that
 -- tags an old quarter as ending 2010-07-31 instead of 2010-08-01, month-end-rounded dates), so one fiscal period has
 -- one identity from here on. A span's start snaps with the end it follows (start - 1).
-CREATE OR REPLACE MACRO fact_observations(b, c, as_of, cik_lo := NULL, cik_hi := NULL) AS TABLE
+CREATE OR REPLACE MACRO fact_observations(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH claimed AS (
   -- a standalone instance or inline document ingested without its EDGAR header carries a content-hash accession
   -- ('hash-...'); it is the filing that the filings index or submissions list for the same company, form (amended or
@@ -22,7 +22,7 @@ WITH claimed AS (
     ON r.cik = h.cik AND r.report_date = h.report_date AND r.accession NOT LIKE 'hash-%'
    AND regexp_replace(r.form, '/A$', '') = regexp_replace(h.form, '/A$', '')
    AND (r.form LIKE '%/A' OR coalesce(r.is_amendment, false)) = (h.form LIKE '%/A' OR coalesce(h.is_amendment, false))
-  WHERE h.bucket = b AND r.bucket = b AND (c IS NULL OR h.cik = c) AND cik_in_range(h.cik, cik_lo, cik_hi)
+  WHERE h.bucket = b AND r.bucket = b AND (c IS NULL OR h.cik = c) AND cik_in_scope(h.cik, cik_lo, cik_hi, ciks)
     AND h.accession LIKE 'hash-%'
   GROUP BY h.accession
   HAVING count(DISTINCT r.accession) = 1
@@ -30,7 +30,7 @@ WITH claimed AS (
 ),
 all_sources AS MATERIALIZED (
   SELECT f.* REPLACE (coalesce(m.accession, f.accession) AS accession)
-  FROM fact_scope(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi) f LEFT JOIN claimed m ON m.pseudo = f.accession
+  FROM fact_scope(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks) f LEFT JOIN claimed m ON m.pseudo = f.accession
 ),
 scoped AS MATERIALIZED (
   -- each accession's facts from its best source only (see source_class_rank)
@@ -77,7 +77,7 @@ filings AS (
 accepted AS (
   SELECT accession, max(accepted) AS accepted, min(filed) AS filed, bool_or(coalesce(is_amendment, false)) AS is_amendment
   FROM src_filings
-  WHERE bucket = b AND (c IS NULL OR cik = c) AND cik_in_range(cik, cik_lo, cik_hi) AND accession NOT LIKE 'hash-%'
+  WHERE bucket = b AND (c IS NULL OR cik = c) AND cik_in_scope(cik, cik_lo, cik_hi, ciks) AND accession NOT LIKE 'hash-%'
   GROUP BY ALL
 ),
 ranked AS (

@@ -3,9 +3,9 @@
 -- `supplier` is the filing that introduced the surviving value, `before` the value it replaced (NULL when it came first).
 -- `prev_seen` is the report the supplier replaced; `last_seen` is the newest filing that reported the fact at all (used to detect mixed restatement vintages);
 -- `amendments` lists every /A filing that reported the fact (amendments are always kept in lineage).
-CREATE OR REPLACE MACRO fact_latest(b, c, as_of, cik_lo := NULL, cik_hi := NULL) AS TABLE
+CREATE OR REPLACE MACRO fact_latest(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH obs AS (
-  SELECT * FROM fact_observations(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi)
+  SELECT * FROM fact_observations(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
 ),
 ordered AS (
   SELECT *, lag(value) OVER w AS prev_value, lag(vintage) OVER w AS prev_vintage

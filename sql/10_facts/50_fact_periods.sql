@@ -4,9 +4,9 @@
 -- Instants take the quarter whose end they fall on (Q4 = the fiscal-year end), found from the labelled durations.
 -- Spans that fit nowhere (months, four-month stubs, odd transition periods) are left out. period_end is the fiscal
 -- quarter's one end date (see quarter_of); `days` stays the span's own length (it weights share averages).
-CREATE OR REPLACE MACRO fact_periods(b, c, as_of, cik_lo := NULL, cik_hi := NULL) AS TABLE
+CREATE OR REPLACE MACRO fact_periods(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH latest AS MATERIALIZED (
-  SELECT * FROM fact_latest(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi)
+  SELECT * FROM fact_latest(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
 ),
 years AS (
   SELECT * FROM fiscal_calendar('latest')

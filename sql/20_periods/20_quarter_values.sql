@@ -16,7 +16,7 @@
 -- refs: always NULL here (ttm_values' trailing rows point at their quarters' rows instead of copying their inputs);
 -- newest_filed / oldest_seen: the newest date_filed and the oldest last_seen among the inputs, carried as scalars so
 -- that no reader scans the lists for them.
-CREATE OR REPLACE MACRO quarter_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL) AS TABLE
+CREATE OR REPLACE MACRO quarter_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH p AS MATERIALIZED (
   SELECT cik, fiscal_year, label, concept, unit, period_start, period_end, days, value, decimals,
          fact_kind(concept, unit, period_start IS NULL) AS kind,
@@ -24,7 +24,7 @@ WITH p AS MATERIALIZED (
           fact_entry: before IS NOT NULL,
           supplied: supplied_vintage, prev_seen: prev_seen_vintage, last_seen: last_seen_vintage,
           amendments: amendments} AS src
-  FROM fact_periods(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi)
+  FROM fact_periods(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
 ),
 annual AS (
   SELECT cik, 'annual' AS series, fiscal_year, 'FY' AS fiscal_period, period_end, concept, unit, kind, value, decimals,

@@ -8,9 +8,9 @@
 -- its own but refs, the rids of its four quarters (a per-share figure: its numerator's then its denominator's), with
 -- newest_filed / oldest_seen the greatest / least of theirs. Copying the quarters' concatenated lists through the
 -- four-way join and every layer above was the largest cost of a bucket's refresh (docs/periods-profile.md).
-CREATE OR REPLACE MACRO ttm_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL) AS TABLE
+CREATE OR REPLACE MACRO ttm_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH q AS MATERIALIZED (
-  SELECT *, row_number() OVER () AS rid FROM quarter_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi)
+  SELECT *, row_number() OVER () AS rid FROM quarter_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
 ),
 quarters AS MATERIALIZED (
   SELECT *, fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx FROM q WHERE series = 'quarter'

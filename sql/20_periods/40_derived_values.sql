@@ -2,9 +2,9 @@
 -- two others of the same period and unit (derived_recipes, e.g. gross profit = revenue - cost of revenue) where the
 -- company did not file the fact itself. Synthesized rows carry method 'derived' and the formula, and no inputs: the
 -- spec lists them under `derived`, not `sources`.
-CREATE OR REPLACE MACRO derived_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL) AS TABLE
+CREATE OR REPLACE MACRO derived_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH v AS MATERIALIZED (
-  SELECT *, NULL::VARCHAR AS formula FROM ttm_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi)
+  SELECT *, NULL::VARCHAR AS formula FROM ttm_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
 ),
 minuends AS (
   SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, v.unit, v.kind, v.value, r.*
