@@ -3,7 +3,10 @@
 // pipeline; the same warehouse copied twice and refreshed incrementally on each copy, alternately: once computing only
 // the companies the new files name in the buckets that hold others (the default), once every changed bucket whole
 // (`wholeBuckets`, the rule before), each in the same run, outputs compared (EXCEPT ALL both ways, every output).
-// Usage: npm run bench -- incrementalRefresh [--companies 1120] [--buckets 4] [--filers 64] [--rounds 2]
+// --filers N generates N filers and ingests those whose cik falls in the universe's buckets (companies the universe
+// holds, gaining filings: N / 64 per bucket); --all-filers ingests every one (the others are new companies, each alone
+// in its bucket, computed whole on both sides).
+// Usage: npm run bench -- incrementalRefresh [--companies 1120] [--buckets 4] [--filers 256] [--all-filers] [--rounds 2]
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -19,7 +22,8 @@ import { numberArg } from './measure.ts';
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 1120);
 const buckets = numberArg(argv, 'buckets', 4);
-const filers = numberArg(argv, 'filers', 64);
+const filers = numberArg(argv, 'filers', 256);
+const allFilers = argv.includes('--all-filers');
 const rounds = numberArg(argv, 'rounds', 2);
 const log = (line: string) => { console.log(line); };
 
@@ -32,7 +36,10 @@ if (!fs.existsSync(path.join(sources, 'READY'))) {
   writeDemoSources(sources, syntheticCompanies(filers, 11), { first: 2020, last: 2024 });
   fs.writeFileSync(path.join(sources, 'READY'), '');
 }
-const inputs = fs.readdirSync(path.join(sources, 'companyfacts')).sort().map((f) => path.join(sources, 'companyfacts', f));
+const held = new Set(fs.readdirSync(path.join(universe.dir, 'facts')).map((d) => Number(/^bucket=(\d+)$/.exec(d)?.[1] ?? NaN)));
+const inputs = fs.readdirSync(path.join(sources, 'companyfacts')).sort()
+  .filter((f) => allFilers || held.has(Number(/(\d+)\.json$/.exec(f)?.[1] ?? NaN) % CIK_BUCKETS))
+  .map((f) => path.join(sources, 'companyfacts', f));
 
 const work = path.join(path.dirname(universe.dir), `_incremental-${String(process.pid)}`);
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
@@ -86,7 +93,7 @@ try {
   log('|---|---|');
   for (const side of sides) log(`| ${side} | ${runs.filter((x) => x.side === side).map((x) => `${x.wall.toFixed(1)} / ${x.cpu.toFixed(1)}`).join(', ')} |`);
   log(`| changed companies / whole buckets, summed | wall ${(sum(sides[0] ?? '', 'wall') / sum(sides[1] ?? '', 'wall')).toFixed(2)}x, CPU ${(sum(sides[0] ?? '', 'cpu') / sum(sides[1] ?? '', 'cpu')).toFixed(2)}x |`);
-  log(`(${String(universe.companies)} companies in ${String(buckets)} of ${String(CIK_BUCKETS)} buckets, ${universe.facts.toLocaleString('en-US')} facts; ${String(filers)} filers ingested)`);
+  log(`(${String(universe.companies)} companies in ${String(buckets)} of ${String(CIK_BUCKETS)} buckets, ${universe.facts.toLocaleString('en-US')} facts; ${String(inputs.length)} of ${String(filers)} generated filers ingested)`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
