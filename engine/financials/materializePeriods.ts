@@ -152,8 +152,10 @@ async function changedCompanies(c: DuckDBConnection, b: number, wh: string, chan
 
 /**
  * Compute bucket b's outputs into the build folder (`target(o)`): the values table once for the whole bucket, or once
- * per slice with each sliced output's rows appended to a temporary table and written sorted at the end; the outputs
- * that bind the bucket (the filings ones) once. Returns the periods rows written.
+ * per slice with each sliced output's rows appended to a temporary table and written sorted at the end, or (`changed`,
+ * see changedCompanies) once for the changed companies with every other company's rows appended from the live files;
+ * the outputs that bind the bucket (the filings ones) once. Returns the periods rows written, and how many companies
+ * were computed when only the changed ones were (else null).
  */
 async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number, target: (o: MaterializedOutput) => string,
   step: (name: string) => void, changed?: { wh: string; files: ChangedFiles }): Promise<{ periods: number; companies: number | null }> {
@@ -164,13 +166,24 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
     step(o.folder);
   };
   const sliced = MATERIALIZED_OUTPUTS.filter((o) => o.slice !== undefined);
+  /** Fill the sliced outputs' tables (`fill`), then write every output: the sliced ones from their tables, sorted. */
+  const fromSliceTables = async (fill: () => Promise<void>) => {
+    try {
+      await fill();
+      for (const o of MATERIALIZED_OUTPUTS) {
+        await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b)) : copy(o, `SELECT * FROM ${sliceTable(o)} ORDER BY ${o.slice.orderBy}`));
+      }
+    } finally {
+      for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
+    }
+  };
   const ciks = changed === undefined ? null : await changedCompanies(c, b, changed.wh, changed.files);
   if (ciks !== null && changed !== undefined) {
     // only the changed companies are computed; every other company's rows are the live generation's
     const list = { ciks: listValue(ciks) };
     const types = { ciks: LIST(BIGINT) };
-    try {
-      await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.companiesSelect}`, { b, ...list }, { ciks: LIST(BIGINT) });
+    await fromSliceTables(async () => {
+      await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.companiesSelect}`, { b, ...list }, types);
       step('values');
       for (const o of sliced) {
         await c.run(`CREATE OR REPLACE TEMP TABLE ${sliceTable(o)} AS ${defined(o.slice, 'slice').rows}`);
@@ -178,12 +191,7 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
           WHERE NOT list_contains($ciks, cik)`, list, types);
         step(o.folder);
       }
-      for (const o of MATERIALIZED_OUTPUTS) {
-        await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b)) : copy(o, `SELECT * FROM ${sliceTable(o)} ORDER BY ${o.slice.orderBy}`));
-      }
-    } finally {
-      for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
-    }
+    });
     return { periods, companies: ciks.length };
   }
   const slices = await bucketSlices(c, b, sliceFacts);
@@ -193,7 +201,7 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
     for (const o of MATERIALIZED_OUTPUTS) await copy(o, o.select, bucketParams(o, b));
     return { periods, companies: null };
   }
-  try {
+  await fromSliceTables(async () => {
     for (const [i, slice] of slices.entries()) {
       await prepareBucket(c, b, slice);
       step('values');
@@ -203,12 +211,7 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
         step(o.folder);
       }
     }
-    for (const o of MATERIALIZED_OUTPUTS) {
-      await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b)) : copy(o, `SELECT * FROM ${sliceTable(o)} ORDER BY ${o.slice.orderBy}`));
-    }
-  } finally {
-    for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
-  }
+  });
   return { periods, companies: null };
 }
 
