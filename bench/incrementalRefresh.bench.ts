@@ -58,31 +58,33 @@ try {
     e.close();
   }
   const runs: { side: string; wall: number; cpu: number; report: MaterializeReport }[] = [];
-  const sides = ['changed companies', 'whole buckets'];
+  const [partial, whole] = ['changed companies', 'whole buckets'] as const;
+  const sides = [partial, whole];
+  const dirOf = (side: string) => path.join(work, side.replace(' ', '-'));
   for (let r = 0; r < rounds; r++) {
     for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
-      const dir = path.join(work, side.replace(' ', '-'));
+      const dir = dirOf(side);
       fs.rmSync(dir, { recursive: true, force: true });
       fs.cpSync(base, dir, { recursive: true });
       const e = await Engine.open({ warehouseDir: dir, mode: 'write', threads: 2, memoryLimit: '6GB' });
       const c0 = cpu();
       const t = performance.now();
-      const report = await materializePeriods(e, { wholeBuckets: side === 'whole buckets' });
+      const report = await materializePeriods(e, { wholeBuckets: side === whole });
       runs.push({ side, wall: (performance.now() - t) / 1000, cpu: cpu() - c0, report });
       e.close();
       log(`  ${side}: ${runs.at(-1)?.wall.toFixed(1) ?? ''} s wall, ${runs.at(-1)?.cpu.toFixed(1) ?? ''} CPU s; ${String(report.buckets)} buckets (${String(report.partialBuckets)} for ${String(report.partialCompanies)} companies only), concurrency ${String(report.concurrency)}`);
     }
   }
   // both sides wrote the same rows (the other side's outputs copied into the first side's warehouse, where DuckDB may read)
-  const first = path.join(work, (sides[0] ?? '').replace(' ', '-'));
-  for (const o of MATERIALIZED_OUTPUTS) fs.cpSync(path.join(work, (sides[1] ?? '').replace(' ', '-'), o.folder), path.join(first, '_other', o.folder), { recursive: true });
+  const first = dirOf(partial);
+  for (const o of MATERIALIZED_OUTPUTS) fs.cpSync(path.join(dirOf(whole), o.folder), path.join(first, '_other', o.folder), { recursive: true });
   const e = await Engine.open({ warehouseDir: first, mode: 'read' });
   for (const o of MATERIALIZED_OUTPUTS) {
-    const glob = (side: string) => quotePath(path.join(first, side === sides[0] ? '' : '_other', o.folder, 'bucket=*', o.file));
+    const glob = (side: string) => quotePath(path.join(first, side === partial ? '' : '_other', o.folder, 'bucket=*', o.file));
     const [row] = await e.query<{ a: number; b: number; n: number }>(
-      `SELECT (SELECT count(*) FROM (FROM read_parquet(${glob(sides[0] ?? '')}) EXCEPT ALL FROM read_parquet(${glob(sides[1] ?? '')})))::INTEGER AS a,
-              (SELECT count(*) FROM (FROM read_parquet(${glob(sides[1] ?? '')}) EXCEPT ALL FROM read_parquet(${glob(sides[0] ?? '')})))::INTEGER AS b,
-              (SELECT count(*) FROM read_parquet(${glob(sides[0] ?? '')}))::INTEGER AS n`);
+      `SELECT (SELECT count(*) FROM (FROM read_parquet(${glob(partial)}) EXCEPT ALL FROM read_parquet(${glob(whole)})))::INTEGER AS a,
+              (SELECT count(*) FROM (FROM read_parquet(${glob(whole)}) EXCEPT ALL FROM read_parquet(${glob(partial)})))::INTEGER AS b,
+              (SELECT count(*) FROM read_parquet(${glob(partial)}))::INTEGER AS n`);
     if (row?.a !== 0 || row.b !== 0) throw new Error(`${o.folder}: the two refreshes differ (${JSON.stringify(row)})`);
     log(`  ${o.folder}: identical (${String(row.n)} rows)`);
   }
@@ -92,7 +94,7 @@ try {
   log('| side | runs (wall s / CPU s) |');
   log('|---|---|');
   for (const side of sides) log(`| ${side} | ${runs.filter((x) => x.side === side).map((x) => `${x.wall.toFixed(1)} / ${x.cpu.toFixed(1)}`).join(', ')} |`);
-  log(`| changed companies / whole buckets, summed | wall ${(sum(sides[0] ?? '', 'wall') / sum(sides[1] ?? '', 'wall')).toFixed(2)}x, CPU ${(sum(sides[0] ?? '', 'cpu') / sum(sides[1] ?? '', 'cpu')).toFixed(2)}x |`);
+  log(`| changed companies / whole buckets, summed | wall ${(sum(partial, 'wall') / sum(whole, 'wall')).toFixed(2)}x, CPU ${(sum(partial, 'cpu') / sum(whole, 'cpu')).toFixed(2)}x |`);
   log(`(${String(universe.companies)} companies in ${String(buckets)} of ${String(CIK_BUCKETS)} buckets, ${universe.facts.toLocaleString('en-US')} facts; ${String(inputs.length)} of ${String(filers)} generated filers ingested)`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

@@ -217,10 +217,11 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const engine = await Engine.open({ warehouseDir: config.warehouseDir, mode: 'write', threads: config.threads, memoryLimit: config.memoryLimit });
+  const refreshOptions = { render: args.render, concurrency: config.refreshConcurrency ?? undefined };
   try {
     if (paths.length === 0) {
       // --refresh-periods alone
-      const outcome = await refreshPeriods(engine, true, { render: args.render, concurrency: config.refreshConcurrency ?? undefined });
+      const outcome = await refreshPeriods(engine, true, refreshOptions);
       reportRefresh(outcome, false);
       return outcome?.ok === false ? 1 : 0;
     }
@@ -242,7 +243,7 @@ async function main(argv: string[]): Promise<number> {
           // the files are read and committed: close the bar before the next phase prints
           stopProgress();
           log(`periods: refreshing the materialized period results of the companies this ingest touched${args.render ? ', then the rendered answers' : ''}...`);
-          refreshed = await refreshPeriodsLocked(e, args.refreshPeriods, { render: args.render, concurrency: config.refreshConcurrency ?? undefined });
+          refreshed = await refreshPeriodsLocked(e, args.refreshPeriods, refreshOptions);
         },
       });
     } finally {
@@ -251,7 +252,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${summary(report, (performance.now() - started) / 1000, unrecognised, fetched)}\n`);
     if (refreshed === null) {
       // nothing was added, but a refresh killed or failed earlier may have left the stored periods stale
-      refreshed = await refreshPeriods(engine, args.refreshPeriods, { render: args.render, concurrency: config.refreshConcurrency ?? undefined });
+      refreshed = await refreshPeriods(engine, args.refreshPeriods, refreshOptions);
       if (refreshed !== null) log('periods: the stored periods did not reflect every committed ingest (a refresh was interrupted or failed): rebuilt');
     }
     // the batch is committed whatever the refresh did: exit 0, and say what state the periods are in

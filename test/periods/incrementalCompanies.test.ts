@@ -16,6 +16,7 @@ import { quotePath } from '../../engine/db/quote.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { EXAMPLES } from './oracleSchedules.ts';
 import { defined } from '../helpers/defined.ts';
+import { cikOrder, outputDifferences } from '../helpers/outputFiles.ts';
 
 let engine: Engine;
 let dir: string;
@@ -40,15 +41,6 @@ async function ingest(s: FilerSchedule | undefined, filings?: number): Promise<v
 
 const liveFile = (folder: string, file: string, bucket: number) => path.join(dir, folder, `bucket=${String(bucket)}`, file);
 
-/** Rows only in one file or the other (multisets). */
-async function differences(x: string, y: string): Promise<[number, number, number]> {
-  const [row] = await engine.query<{ missing: number; extra: number; rows: number }>(
-    `SELECT (SELECT count(*) FROM (FROM read_parquet(${quotePath(x)}, hive_partitioning := false) EXCEPT ALL FROM read_parquet(${quotePath(y)}, hive_partitioning := false)))::INTEGER AS missing,
-            (SELECT count(*) FROM (FROM read_parquet(${quotePath(y)}, hive_partitioning := false) EXCEPT ALL FROM read_parquet(${quotePath(x)}, hive_partitioning := false)))::INTEGER AS extra,
-            (SELECT count(*) FROM read_parquet(${quotePath(x)}, hive_partitioning := false))::INTEGER AS rows`);
-  const d = defined(row, 'row');
-  return [d.missing, d.extra, d.rows];
-}
 
 before(async () => {
   ({ engine, dir, cleanup } = await openTempEngine());
@@ -90,16 +82,13 @@ test('an incremental refresh computes only the companies the new files name and 
   assert.equal(full.partialBuckets, 0);
   for (const o of MATERIALIZED_OUTPUTS) {
     for (let k = 0; k < CIK_BUCKETS; k++) {
-      const [missing, extra] = await differences(path.join(snapshot, o.folder, `${String(k)}.parquet`), liveFile(o.folder, o.file, k));
+      const { missing, extra } = await outputDifferences(engine, path.join(snapshot, o.folder, `${String(k)}.parquet`), liveFile(o.folder, o.file, k));
       assert.deepEqual([missing, extra], [0, 0], `${o.folder} bucket ${String(k)}: rows only in the incremental or only in the full refresh`);
     }
     if (o.slice === undefined) continue;
     // the copied and the computed rows are written in the output's order, as a point read expects
-    const [order] = await engine.query<{ sorted: boolean }>(
-      `SELECT coalesce(bool_and(prev IS NULL OR prev <= cik), true) AS sorted
-       FROM (SELECT cik, lag(cik) OVER (ORDER BY file_row_number) AS prev
-             FROM read_parquet(${quotePath(path.join(snapshot, o.folder, `${String(bucket)}.parquet`))}, file_row_number := true))`);
-    assert.equal(defined(order, 'order').sorted, true, `${o.folder}: the incremental file is in cik order`);
+    const order = await cikOrder(engine, path.join(snapshot, o.folder, `${String(bucket)}.parquet`));
+    assert.equal(order.sorted, true, `${o.folder}: the incremental file is in cik order`);
   }
   // the same file schema as a full refresh writes (types, JSON and maps included)
   for (const o of MATERIALIZED_OUTPUTS.filter((x) => x.slice !== undefined)) {

@@ -13,9 +13,9 @@ import { fixture, openTempEngine } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { MATERIALIZED_OUTPUTS, REFRESH_PARALLEL_MIN_FACTS, bucketSlices, materializePeriods, parallelConcurrency, periodsAreCurrent, readPeriodsState, type MaterializeReport } from '../../engine/financials/materializePeriods.ts';
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
-import { quotePath } from '../../engine/db/quote.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
 import { defined } from '../helpers/defined.ts';
+import { cikOrder, outputDifferences } from '../helpers/outputFiles.ts';
 
 let engine: Engine;
 let dir: string;
@@ -52,14 +52,7 @@ function snapshot(name: string): string {
   return to;
 }
 
-/** Rows of `a` not in `b` and of `b` not in `a` (multisets), and the row count of `a`. */
-async function compare(a: string, b: string): Promise<{ missing: number; extra: number; rows: number }> {
-  const [row] = await engine.query<{ missing: number; extra: number; rows: number }>(
-    `SELECT (SELECT count(*) FROM (FROM read_parquet(${quotePath(a)}, hive_partitioning := false) EXCEPT ALL FROM read_parquet(${quotePath(b)}, hive_partitioning := false)))::INTEGER AS missing,
-            (SELECT count(*) FROM (FROM read_parquet(${quotePath(b)}, hive_partitioning := false) EXCEPT ALL FROM read_parquet(${quotePath(a)}, hive_partitioning := false)))::INTEGER AS extra,
-            (SELECT count(*) FROM read_parquet(${quotePath(a)}, hive_partitioning := false))::INTEGER AS rows`);
-  return defined(row, 'row');
-}
+const compare = (a: string, b: string) => outputDifferences(engine, a, b);
 
 /** Every live file's bytes (the generation that is live), keyed by its path. */
 function liveBytes(): Map<string, Buffer> {
@@ -145,12 +138,9 @@ test('a refresh computing each bucket a slice of companies at a time writes ever
       }
       if (o.slice === undefined) continue;
       // written in the output's order: the companies of the bucket one after the other, as a point read expects
-      const [order] = await engine.query<{ sorted: boolean; rows: number }>(
-        `SELECT coalesce(bool_and(prev IS NULL OR prev <= cik), true) AS sorted, count(*)::INTEGER AS rows
-         FROM (SELECT cik, lag(cik) OVER (ORDER BY file_row_number) AS prev
-               FROM read_parquet(${quotePath(liveFile(o.folder, o.file, shared.b))}, file_row_number := true))`);
-      assert.ok(defined(order, 'order').rows > 0, `${o.folder} of bucket ${String(shared.b)} has rows`);
-      assert.equal(defined(order, 'order').sorted, true, `${o.folder} of bucket ${String(shared.b)} is in cik order`);
+      const order = await cikOrder(engine, liveFile(o.folder, o.file, shared.b));
+      assert.ok(order.rows > 0, `${o.folder} of bucket ${String(shared.b)} has rows`);
+      assert.equal(order.sorted, true, `${o.folder} of bucket ${String(shared.b)} is in cik order`);
     }
   }
   fs.rmSync(wholeFiles, { recursive: true, force: true });
