@@ -129,22 +129,29 @@ async function prepareBucket(c: DuckDBConnection, b: number, slice?: BucketSlice
 const sliceTable = (o: MaterializedOutput) => `slice_rows_${o.folder}`;
 
 /**
- * A bucket whose live files hold its last generation, and the warehouse files committed into its facts or filings
- * since: only the companies those files name need computing, the others' rows are copied from the live files.
+ * What changed in a bucket since its last generation: the warehouse files committed into its facts, filings or filing
+ * documents, and the companies whose stated fiscal year end an entity file committed (entityChanges).
  */
-interface ChangedFiles { files: string[]; live: (o: MaterializedOutput) => string }
+interface BucketChanges { files: string[]; ciks: number[] }
 
 /**
- * The companies of bucket b to compute when only `changed`'s files are new, or null to compute the whole bucket: when
- * a file is gone (nothing to read the companies from), when none is named, or when they are more than half the
- * bucket's companies (copying the others' rows would save little).
+ * A bucket whose live files hold its last generation, and what changed in it since: only the companies those files
+ * and entities name need computing, the others' rows are copied from the live files.
+ */
+interface ChangedFiles extends BucketChanges { live: (o: MaterializedOutput) => string }
+
+/**
+ * The companies of bucket b to compute when only `changed`'s files and companies are new, or null to compute the whole
+ * bucket: when a file is gone (nothing to read the companies from), when none is named, or when they are more than
+ * half the bucket's companies (copying the others' rows would save little).
  */
 async function changedCompanies(c: DuckDBConnection, b: number, wh: string, changed: ChangedFiles): Promise<number[] | null> {
   const files = changed.files.map((f) => path.join(wh, f));
-  if (files.length === 0 || !files.every((f) => fs.existsSync(f)) || !MATERIALIZED_OUTPUTS.every((o) => fs.existsSync(changed.live(o)))) return null;
-  const named = await c.runAndReadAll(
-    `SELECT DISTINCT cik::BIGINT FROM read_parquet([${files.map(quotePath).join(', ')}], union_by_name = true, hive_partitioning = false) ORDER BY 1`);
-  const ciks = named.getRows().map((r) => Number(r[0]));
+  if (!files.every((f) => fs.existsSync(f)) || !MATERIALIZED_OUTPUTS.every((o) => fs.existsSync(changed.live(o)))) return null;
+  const named = files.length === 0 ? [] : (await c.runAndReadAll(
+    `SELECT DISTINCT cik::BIGINT FROM read_parquet([${files.map(quotePath).join(', ')}], union_by_name = true, hive_partitioning = false)`))
+    .getRows().map((r) => Number(r[0]));
+  const ciks = [...new Set([...named, ...changed.ciks])].sort((x, y) => x - y);
   const all = await c.runAndReadAll('SELECT count(*)::INTEGER FROM bucket_company_facts($b::INTEGER)', { b });
   const companies = Number(all.getRows()[0]?.[0] ?? 0);
   return ciks.length === 0 || ciks.length * 2 > companies ? null : ciks;
@@ -334,21 +341,51 @@ async function refreshInstance(warehouseDir: string, n: number, memoryLimit: str
 }
 
 /**
- * Buckets whose facts or filings changed since `state`, each with the files committed into them: those named by
- * manifests committed after it. Null when the state is not a prefix of the current manifests (no state, or history
- * rewritten): then everything is recomputed.
+ * Buckets whose inputs changed since `state`, each with what changed (BucketChanges): the facts, filings and filing
+ * documents files named by manifests committed after it, and the companies with facts whose entity files committed
+ * after it state a fiscal year end (fiscal_calendar reads it; an ingest of a description alone changes no bucket's
+ * files). Null when the state is not a prefix of the current manifests (no state, or history rewritten): then
+ * everything is recomputed.
  */
-function changedBuckets(warehouseDir: string, state: PeriodsState | null, manifests: string[]): Map<number, string[]> | null {
+async function changedBuckets(engine: Engine, state: PeriodsState | null, manifests: string[]): Promise<Map<number, BucketChanges> | null> {
+  const wh = engine.warehouseDir;
   if (!state || state.manifests.some((m, i) => manifests[i] !== m)) return null;
-  const changed = new Map<number, string[]>();
+  const changed = new Map<number, BucketChanges>();
+  const of = (b: number): BucketChanges => {
+    const known = changed.get(b);
+    if (known) return known;
+    const fresh = { files: [], ciks: [] };
+    changed.set(b, fresh);
+    return fresh;
+  };
+  const entityFiles: string[] = [];
   for (const name of manifests.slice(state.manifests.length)) {
-    const manifest = JSON.parse(fs.readFileSync(path.join(warehouseDir, '_manifest', name), 'utf8')) as { files?: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(wh, '_manifest', name), 'utf8')) as { files?: string[] };
     for (const file of manifest.files ?? []) {
-      const m = /^(facts|filings)[\\/]bucket=(\d+)[\\/]/.exec(file);
-      if (m) changed.set(Number(m[2]), [...(changed.get(Number(m[2])) ?? []), file]);
+      const m = /^(facts|filings|filing_documents)[\\/]bucket=(\d+)[\\/]/.exec(file);
+      if (m) of(Number(m[2])).files.push(file);
+      else if (/^entities[\\/][^\\/]+\.parquet$/.test(file)) entityFiles.push(path.join(wh, file));
     }
   }
+  for (const { cik, bucket } of await entityChanges(engine, entityFiles)) of(bucket).ciks.push(cik);
   return changed;
+}
+
+/** The companies with facts that the entity files `files` state a fiscal year end for, with their buckets. */
+async function entityChanges(engine: Engine, files: string[]): Promise<{ cik: number; bucket: number }[]> {
+  const present = files.filter((f) => fs.existsSync(f));
+  if (present.length === 0 || !fs.existsSync(path.join(engine.warehouseDir, 'facts'))) return [];
+  return engine.withConnection(async (c) => {
+    // the paths are the warehouse's own, named by its manifests (never request input)
+    await c.run(`CREATE OR REPLACE TEMP VIEW refresh_new_entities AS
+      SELECT * FROM read_parquet([${present.map(quotePath).join(', ')}], union_by_name = true, hive_partitioning = false)`);
+    try {
+      const rows = await c.runAndReadAll("SELECT cik, bucket FROM companies_stating_year_end('refresh_new_entities')");
+      return rows.getRows().map((r) => ({ cik: Number(r[0]), bucket: Number(r[1]) }));
+    } finally {
+      await c.run('DROP VIEW IF EXISTS refresh_new_entities');
+    }
+  });
 }
 
 /** Call with the writer lock held (an ingest's afterCommit, or refreshPeriods). */
@@ -366,7 +403,7 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
   let companies = 0;
   const live = path.join(wh, 'periods');
   const previous = readPeriodsState(wh);
-  const changed = options.full ? null : changedBuckets(wh, previous, manifests);
+  const changed = options.full ? null : await changedBuckets(engine, previous, manifests);
   const liveFile = (o: MaterializedOutput, b: number) => path.join(wh, o.folder, `bucket=${String(b)}`, o.file);
   const hasLive = (b: number) => MATERIALIZED_OUTPUTS.every((o) => fs.existsSync(liveFile(o, b)));
   // an unchanged bucket keeps its live files; periods counts only what this generation computed
@@ -392,9 +429,9 @@ export async function materializePeriods(engine: Engine, options: MaterializeOpt
           };
           const bucket = b;
           // not `periods += await ...`: that reads periods before the await, losing another worker's rows
-          const files = changed?.get(bucket);
+          const inputs = changed?.get(bucket);
           const written = await computeBucket(c, bucket, options.sliceFacts ?? REFRESH_SLICE_FACTS, (o) => built(o, bucket), step,
-            files === undefined || options.wholeBuckets === true ? undefined : { wh, files: { files, live: (o) => liveFile(o, bucket) } });
+            inputs === undefined || options.wholeBuckets === true ? undefined : { wh, files: { ...inputs, live: (o) => liveFile(o, bucket) } });
           periods += written.periods;
           if (written.companies !== null) {
             partialBuckets += 1;

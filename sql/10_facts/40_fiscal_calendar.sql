@@ -57,13 +57,10 @@ quarter_only AS (
   WHERE cik NOT IN (SELECT cik FROM annual) AND cik NOT IN (SELECT cik FROM interim_starts)
 ),
 stated AS MATERIALIZED (
-  -- the newest stated year end, a submissions description first (as entity_description prefers it)
-  SELECT cik, substr(fye, 1, 2)::INTEGER AS mm, substr(fye, 3, 2)::INTEGER AS dd FROM (
-    SELECT cik, arg_max(fiscal_year_end, ((source = 'submissions')::INTEGER, as_of)) AS fye
-    FROM src_entities
-    WHERE regexp_full_match(coalesce(fiscal_year_end, ''), '(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])')
-      AND cik IN (SELECT cik FROM quarter_only)
-    GROUP BY cik)
+  -- the newest stated year end (stated_year_end)
+  SELECT cik, substr(fye, 1, 2)::INTEGER AS mm, substr(fye, 3, 2)::INTEGER AS dd
+  FROM stated_year_end('src_entities')
+  WHERE cik IN (SELECT cik FROM quarter_only)
 ),
 stated_ends AS (
   -- each fact's year end: the first stated month/day (clamped to the month's length) not before its end less 10 days

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openTempEngine, tempDir } from '../helpers/tempWarehouse.ts';
 import { ingestPaths } from '../../engine/ingest/ingest.ts';
 import { MATERIALIZED_OUTPUTS, materializePeriods, periodsAreCurrent } from '../../engine/financials/materializePeriods.ts';
-import { companyFactsJson, filingsOf, type FilerSchedule } from '../helpers/oracleFiler.ts';
+import { companyFactsJson, conceptsOf, filingsOf, type FilerSchedule } from '../helpers/oracleFiler.ts';
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
 import { quotePath } from '../../engine/db/quote.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
@@ -109,4 +109,47 @@ test('a refresh asked for whole buckets, or with more than half a bucket changed
   const alone = await materializePeriods(engine);
   assert.equal(alone.buckets, 1);
   assert.equal(alone.partialBuckets, 0);
+});
+
+test('an ingest of a company description alone recomputes the companies whose stated fiscal year end it names', async () => {
+  // a filer whose only filing is its first Q1 10-Q: three-month spans only, so its fiscal years come from the year end
+  // its description states, which arrives later in a submissions file without filings
+  const lone = schedule(0, base + 6 * CIK_BUCKETS);
+  const first = defined(filingsOf(lone)[0], 'first filing');
+  assert.equal(first.form, '10-Q');
+  const file = path.join(inputs, `CIK${String(lone.cik)}-lone.json`);
+  fs.writeFileSync(file, companyFactsJson(lone, [first]));
+  await ingestPaths(engine, [file]);
+  await materializePeriods(engine);
+  const bucket = lone.cik % CIK_BUCKETS;
+  const revenue = async () => engine.query<{ value: number; fiscal_year: number; fiscal_period: string }>(
+    `SELECT value, fiscal_year, fiscal_period FROM read_parquet(${quotePath(liveFile('statements', 'statements.parquet', bucket))})
+     WHERE cik = $cik AND series = 'quarter' AND line = 'revenue'`, { cik: lone.cik });
+  assert.deepEqual(await revenue(), [], 'no stated year end yet: no fiscal year to place the quarter in');
+  const description = path.join(inputs, `CIK${String(lone.cik).padStart(10, '0')}.json`);
+  fs.writeFileSync(description, JSON.stringify({
+    cik: String(lone.cik).padStart(10, '0'), entityType: 'operating', name: `Oracle Filer ${String(lone.cik)}`, fiscalYearEnd: '1231',
+    formerNames: [{ name: 'Oracle Filer Inc', from: '2001-01-01T00:00:00.000Z', to: first.filed }],
+    filings: { recent: { accessionNumber: [], form: [], filingDate: [] }, files: [] },
+  }));
+  await ingestPaths(engine, [description]);
+  // a ticker list names companies too, but states no year end: nothing to recompute
+  const tickers = path.join(inputs, 'company_tickers_exchange.json');
+  fs.writeFileSync(tickers, JSON.stringify({ fields: ['cik', 'name', 'ticker', 'exchange'], data: [[a?.cik, 'Oracle A', 'ORCA', 'NYSE']] }));
+  await ingestPaths(engine, [tickers]);
+  const incremental = await materializePeriods(engine);
+  assert.equal(incremental.buckets, 1, 'the described company\'s bucket, and only it');
+  assert.equal(incremental.partialCompanies, 1);
+  const filed = defined(first.facts.find((f) => f.concept === conceptsOf(lone).revenue && f.start !== null), 'the 10-Q\'s revenue');
+  const year = Number(filed.end.slice(0, 4));
+  assert.deepEqual(await revenue(), [{ value: filed.val, fiscal_year: year, fiscal_period: 'Q1' }]);
+  const snapshot = path.join(dir, '_test_described');
+  fs.mkdirSync(snapshot, { recursive: true });
+  for (const o of MATERIALIZED_OUTPUTS) fs.copyFileSync(liveFile(o.folder, o.file, bucket), path.join(snapshot, `${o.folder}.parquet`));
+  await materializePeriods(engine, { full: true });
+  for (const o of MATERIALIZED_OUTPUTS) {
+    const { missing, extra } = await outputDifferences(engine, path.join(snapshot, `${o.folder}.parquet`), liveFile(o.folder, o.file, bucket));
+    assert.deepEqual([missing, extra], [0, 0], `${o.folder}: rows only in the incremental or only in the full refresh`);
+  }
+  fs.rmSync(snapshot, { recursive: true, force: true });
 });
