@@ -5,7 +5,9 @@
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 
 export async function lockDown(setup: DuckDBConnection, allowedDirectories: readonly string[]): Promise<void> {
-  await setup.run("SET TimeZone = 'UTC'");
+  // GLOBAL: a plain SET is the setup connection's own (DuckDB's session scope), and every pooled connection must
+  // answer the same (current_date, timestamp casts) whatever the process's TZ
+  await setup.run("SET GLOBAL TimeZone = 'UTC'");
   await setup.run('SET allowed_directories = $dirs', { dirs: listValue([...allowedDirectories]) });
   await setup.run('SET enable_external_access = false');
   await setup.run('SET autoinstall_known_extensions = false');
