@@ -67,12 +67,17 @@ export class RowCursor {
   private async track<T>(work: Promise<T>): Promise<T> {
     const settled = work.then(() => undefined, () => undefined);
     this.pending = settled;
+    let value: T;
     try {
-      return await work;
+      value = await work;
     } catch (err) {
       throw this.closed ? new QueryAbortedError() : err;
     } finally {
       if (this.pending === settled) this.pending = null;
     }
+    // closed while the fetch ran (its interrupt came too late to stop it): a closed cursor hands out no rows, so a
+    // caller that left is never given a chunk and a stream over it never outlives the abort
+    if (this.closed) throw new QueryAbortedError();
+    return value;
   }
 }
