@@ -30,6 +30,8 @@ interface TokenFile {
   tokens: TokenRecord[];
 }
 
+/** Verified tokens remembered at most (TokenStore.verified); past it the memory starts over. */
+const VERIFIED_KEPT = 10_000;
 const TOKEN = /^fe_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 // Compared against when the id is unknown, so a miss costs the same as a hit.
 const DUMMY_HASH = Buffer.alloc(32);
@@ -67,6 +69,12 @@ export class TokenStore {
   private records = new Map<string, TokenRecord>();
   /** Ids revoked in any file version this process has read: only ever grows. */
   private readonly revoked = new Set<string>();
+  /**
+   * Tokens that verified, with the record they matched and the account they give: a repeated token skips the sha256
+   * and the comparison (measured: 7.5% of a replayed hot request's CPU). An entry answers only while that same record
+   * object is the live one (a reload builds new records) and unrevoked; only tokens that verified are ever kept.
+   */
+  private verified = new Map<string, { record: TokenRecord; account: Readonly<Account> }>();
   private loadedMtimeMs = -1;
   private checkedAt = 0;
   private loadedAt: string | null = null;
@@ -124,13 +132,22 @@ export class TokenStore {
   /** The account a presented bearer token belongs to, or null for unknown, malformed or revoked tokens. */
   verify(token: string, now = Date.now()): Account | null {
     this.maybeReload(now);
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      const { record } = known;
+      if (this.records.get(record.id) === record && record.revokedAt === null && !this.revoked.has(record.id)) return known.account;
+      this.verified.delete(token);
+    }
     const m = TOKEN.exec(token);
     const record = m ? this.records.get(defined(m[1], 'm[1]')) : undefined;
     const expected = record ? Buffer.from(record.hash, 'hex') : DUMMY_HASH;
     const presented = Buffer.from(hashToken(token), 'hex');
     const same = crypto.timingSafeEqual(expected, presented);
     if (!record || !same || record.revokedAt !== null || this.revoked.has(record.id)) return null;
-    return { tokenId: record.id, name: record.name, plan: record.plan };
+    const account = Object.freeze({ tokenId: record.id, name: record.name, plan: record.plan });
+    if (this.verified.size >= VERIFIED_KEPT) this.verified.clear();
+    this.verified.set(token, { record, account });
+    return account;
   }
 
   /** The live account of a token id (the MCP sign-in's account id), or null when unknown or revoked. */

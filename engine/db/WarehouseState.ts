@@ -42,8 +42,11 @@ export class WarehouseState {
   };
   /** Told when the stored periods become stale or current again (the server logs it: reads then go on the fly). */
   onPeriodsChange: ((current: boolean) => void) | undefined;
+  /** Joined once: a path.join per request was 1.1% of a replayed hot request's CPU. */
+  private readonly manifestDir: string;
 
   constructor(readonly warehouseDir: string, private readonly clock: () => number = Date.now) {
+    this.manifestDir = path.join(warehouseDir, '_manifest');
     this.periodsStamp = periodsStampOf(warehouseDir);
     this.periodsCheckedAt = clock();
     this.held = this.read(clock());
@@ -64,7 +67,7 @@ export class WarehouseState {
       this.periodsStamp = periodsStampOf(this.warehouseDir);
     }
     const was = this.held.snapshot;
-    if (!this.held.settled || this.stampOf(manifestStat(this.warehouseDir)) !== was.stamp) {
+    if (!this.held.settled || this.stampOf(manifestStat(this.manifestDir)) !== was.stamp) {
       this.held = this.read(now);
       if (this.held.snapshot.periodsCurrent !== was.periodsCurrent) this.onPeriodsChange?.(this.held.snapshot.periodsCurrent);
     }
@@ -79,11 +82,11 @@ export class WarehouseState {
 
   /** The listing, stamped with the stat taken before it (a commit between the two moves the stamp again). */
   private read(now: number): Stamped {
-    const manifest = manifestStat(this.warehouseDir);
+    const manifest = manifestStat(this.manifestDir);
     const stamp = this.stampOf(manifest);
     let names: string[];
     try {
-      names = fs.readdirSync(path.join(this.warehouseDir, '_manifest')).filter((n) => n.endsWith('.json')).sort();
+      names = fs.readdirSync(this.manifestDir).filter((n) => n.endsWith('.json')).sort();
     } catch {
       names = [];
     }
@@ -93,8 +96,8 @@ export class WarehouseState {
   }
 }
 
-function manifestStat(warehouseDir: string): fs.BigIntStats | undefined {
-  return fs.statSync(path.join(warehouseDir, '_manifest'), { bigint: true, throwIfNoEntry: false });
+function manifestStat(manifestDir: string): fs.BigIntStats | undefined {
+  return fs.statSync(manifestDir, { bigint: true, throwIfNoEntry: false });
 }
 
 function statStamp(p: string): string {

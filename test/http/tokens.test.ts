@@ -102,3 +102,28 @@ test('a hand edit that clears revokedAt does not bring a revoked token back', ()
   assert.equal(server.verify(token), null);
   assert.equal(new TokenStore(file, 0).verify(token), null, 'a freshly started server reads the revocations too');
 });
+
+test('a token verified before (remembered, so its hash is not computed again) is refused once revoked or re-hashed, and answers a changed plan', () => {
+  const file = path.join(tempDir('tok-'), 'tokens.json');
+  const server = new TokenStore(file, 0);
+  const a = server.create('Pro', 'a');
+  const b = server.create('Free', 'b');
+  const c = server.create('Free', 'c');
+  for (let i = 0; i < 3; i++) assert.deepEqual(server.verify(a.token), { tokenId: a.record.id, name: 'a', plan: 'Pro' });
+  assert.ok(server.verify(b.token));
+  assert.ok(server.verify(c.token));
+  // revoked by this store
+  assert.equal(server.revoke(a.record.id), true);
+  assert.equal(server.verify(a.token), null);
+  // the file rewritten by hand: b's plan changed, c's hash replaced (another secret now holds that id)
+  const edited = JSON.parse(fs.readFileSync(file, 'utf8')) as { tokens: { id: string; plan: string; hash: string }[] };
+  for (const r of edited.tokens) {
+    if (r.id === b.record.id) r.plan = 'Pro';
+    if (r.id === c.record.id) r.hash = hashToken(`${c.token}-rotated`);
+  }
+  fs.writeFileSync(file, JSON.stringify(edited));
+  const later = new Date(Date.now() + 5000);
+  fs.utimesSync(file, later, later);
+  assert.deepEqual(server.verify(b.token), { tokenId: b.record.id, name: 'b', plan: 'Pro' });
+  assert.equal(server.verify(c.token), null);
+});
