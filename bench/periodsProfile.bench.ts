@@ -96,8 +96,9 @@ try {
     const root = path.dirname(SQL_ROOT);
     const ref = baselineRef ?? 'HEAD';
     // each side's macro renamed, reading the stored layer below instead of recomputing it
-    const rename = (sql: string, side: string) => sql.replace(`MACRO ${String(macro)}(b, c, as_of)`, `MACRO ${String(macro)}_${side}(b, c, as_of)`)
-      .replaceAll(`${String(inner)}(b, c, as_of)`, 'layer_input');
+    // (a macro's optional scope parameters, cik_lo := NULL, ..., kept; the inner call's dropped with it)
+    const rename = (sql: string, side: string) => sql.replace(`MACRO ${String(macro)}(b, c, as_of`, `MACRO ${String(macro)}_${side}(b, c, as_of`)
+      .replaceAll(new RegExp(`\\b${String(inner)}\\(b, c, as_of[^)]*\\)`, 'g'), 'layer_input');
     await c.run(`CREATE OR REPLACE TEMP TABLE layer_input AS SELECT * FROM ${String(inner)}($b::INTEGER, NULL, NULL)`, { b: bucket });
     await c.run(rename(execFileSync('git', ['show', `${ref}:${file}`], { cwd: root, encoding: 'utf8' }), 'baseline'));
     await c.run(rename(fs.readFileSync(path.join(root, file), 'utf8'), 'current'));

@@ -58,8 +58,10 @@ quarter_of AS (
   GROUP BY ALL
 ),
 duplicated AS (
-  -- two spans given the same label in a year (e.g. a quarter tagged with shifted dates): the newest-supplied one stays
-  SELECT cik, fiscal_year, label, concept, unit, max((supplied_vintage, period_end)) AS keep
+  -- two spans given the same label in a year (e.g. a quarter tagged with shifted dates): the newest-supplied one stays;
+  -- of two supplied together, the one ending later, then the one starting later (the shorter span). The order is total
+  -- (a fact's span is unique in its label), so one row per key survives and its value and lineage stay together
+  SELECT cik, fiscal_year, label, concept, unit, max((supplied_vintage, period_end, period_start)) AS keep
   FROM labelled GROUP BY ALL HAVING count(*) > 1
 )
 SELECT l.cik, l.fiscal_year, l.label, l.concept, l.unit, l.period_start, e.quarter_end AS period_end, l.days, l.value, l.decimals,
@@ -69,4 +71,4 @@ FROM labelled l
 LEFT JOIN duplicated d USING (cik, fiscal_year, label, concept, unit)
 JOIN quarter_of e ON e.cik = l.cik AND e.fiscal_year = l.fiscal_year
  AND e.q = CASE l.label WHEN 'FY' THEN 'Q4' WHEN 'H1' THEN 'Q2' WHEN '9M' THEN 'Q3' ELSE l.label END
-WHERE d.keep IS NULL OR d.keep = (l.supplied_vintage, l.period_end);
+WHERE d.keep IS NULL OR d.keep = (l.supplied_vintage, l.period_end, l.period_start);

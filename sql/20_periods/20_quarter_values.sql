@@ -39,21 +39,22 @@ direct AS MATERIALIZED (
   FROM p WHERE label IN ('Q1', 'Q2', 'Q3', 'Q4')
 ),
 cum AS MATERIALIZED (
-  -- every filed span of a (year, concept, unit) side by side
+  -- every filed span of a (year, concept, unit) side by side; fact_periods keeps one row per label, so any_value
+  -- takes each label's value, span and lineage from that one row (max() of the lineage struct cost 4x as much)
   SELECT cik, fiscal_year, concept, unit, kind,
-         max(value) FILTER (WHERE label = 'FY') AS fy, max(days) FILTER (WHERE label = 'FY') AS fy_d,
-         max(period_end) FILTER (WHERE label = 'FY') AS fy_e, max(src) FILTER (WHERE label = 'FY') AS fy_s,
-         max(value) FILTER (WHERE label = '9M') AS m9, max(days) FILTER (WHERE label = '9M') AS m9_d,
-         max(period_end) FILTER (WHERE label = '9M') AS m9_e, max(src) FILTER (WHERE label = '9M') AS m9_s,
-         max(value) FILTER (WHERE label = 'H1') AS h1, max(days) FILTER (WHERE label = 'H1') AS h1_d,
-         max(period_end) FILTER (WHERE label = 'H1') AS h1_e, max(src) FILTER (WHERE label = 'H1') AS h1_s,
-         max(value) FILTER (WHERE label = 'Q1') AS q1, max(days) FILTER (WHERE label = 'Q1') AS q1_d,
-         max(src) FILTER (WHERE label = 'Q1') AS q1_s,
-         max(value) FILTER (WHERE label = 'Q2') AS q2, max(days) FILTER (WHERE label = 'Q2') AS q2_d,
-         max(src) FILTER (WHERE label = 'Q2') AS q2_s,
-         max(value) FILTER (WHERE label = 'Q3') AS q3, max(days) FILTER (WHERE label = 'Q3') AS q3_d,
-         max(src) FILTER (WHERE label = 'Q3') AS q3_s,
-         max(value) FILTER (WHERE label = 'Q4') AS q4
+         any_value(value) FILTER (WHERE label = 'FY') AS fy, any_value(days) FILTER (WHERE label = 'FY') AS fy_d,
+         any_value(period_end) FILTER (WHERE label = 'FY') AS fy_e, any_value(src) FILTER (WHERE label = 'FY') AS fy_s,
+         any_value(value) FILTER (WHERE label = '9M') AS m9, any_value(days) FILTER (WHERE label = '9M') AS m9_d,
+         any_value(period_end) FILTER (WHERE label = '9M') AS m9_e, any_value(src) FILTER (WHERE label = '9M') AS m9_s,
+         any_value(value) FILTER (WHERE label = 'H1') AS h1, any_value(days) FILTER (WHERE label = 'H1') AS h1_d,
+         any_value(period_end) FILTER (WHERE label = 'H1') AS h1_e, any_value(src) FILTER (WHERE label = 'H1') AS h1_s,
+         any_value(value) FILTER (WHERE label = 'Q1') AS q1, any_value(days) FILTER (WHERE label = 'Q1') AS q1_d,
+         any_value(src) FILTER (WHERE label = 'Q1') AS q1_s,
+         any_value(value) FILTER (WHERE label = 'Q2') AS q2, any_value(days) FILTER (WHERE label = 'Q2') AS q2_d,
+         any_value(src) FILTER (WHERE label = 'Q2') AS q2_s,
+         any_value(value) FILTER (WHERE label = 'Q3') AS q3, any_value(days) FILTER (WHERE label = 'Q3') AS q3_d,
+         any_value(src) FILTER (WHERE label = 'Q3') AS q3_s,
+         any_value(value) FILTER (WHERE label = 'Q4') AS q4
   FROM p WHERE kind IN ('flow', 'wavg')
   GROUP BY ALL
 ),
