@@ -34,7 +34,7 @@ for (const [i, delta] of [1_000, -1_000].entries()) {
     const revenue = conceptsOf(s).revenue;
     const filings = filingsOf(s);
     // the last 10-K: no later filing reports its year again
-    const k = filings.findLastIndex((f) => f.form === '10-K');
+    const k = filings.map((f) => f.form).lastIndexOf('10-K');
     const tenK = defined(filings[k], 'filings[k]');
     const own = tenK.facts.reduce((a, x) => (x.end > a ? x.end : a), '');
     const fy = defined(tenK.facts.find((x) => x.concept === revenue && x.end === own && x.start !== null), 'the FY revenue span');
