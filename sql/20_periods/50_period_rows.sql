@@ -16,12 +16,21 @@ WITH v AS (
 unit_use AS (
   SELECT cik, unit, count(*) AS n FROM v GROUP BY ALL
 ),
+contested_keys AS (
+  -- (period, concept) pairs filed in more than one unit: a count over every row (a NULL unit has no unit_use row and
+  -- is not counted); the struct-keyed arg_max below runs on these few alone (over every row it was the second largest
+  -- operator of this output); NULL-safe equality, as GROUP BY groups NULLs together
+  SELECT cik, series, period_end, fiscal_period, concept FROM v WHERE unit IS NOT NULL GROUP BY ALL HAVING count(*) > 1
+),
 contested AS (
-  -- (period, concept) pairs filed in more than one unit, and the unit that wins (equally used units: the one sorting
-  -- last, so that the answer never depends on the order rows arrive in)
+  -- and the unit that wins (equally used units: the one sorting last, so that the answer never depends on the order
+  -- rows arrive in)
   SELECT v.cik, v.series, v.period_end, v.fiscal_period, v.concept, arg_max(v.unit, (u.n, v.unit)) AS unit
-  FROM v JOIN unit_use u USING (cik, unit)
-  GROUP BY ALL HAVING count(*) > 1
+  FROM v SEMI JOIN contested_keys k
+    ON v.cik = k.cik AND v.concept = k.concept AND v.series IS NOT DISTINCT FROM k.series
+   AND v.period_end IS NOT DISTINCT FROM k.period_end AND v.fiscal_period IS NOT DISTINCT FROM k.fiscal_period
+  JOIN unit_use u USING (cik, unit)
+  GROUP BY ALL
 ),
 chosen AS MATERIALIZED (
   -- one value per (period, concept) whatever the layers below produced: a duplicate key must never reach
