@@ -32,10 +32,15 @@ all_sources AS MATERIALIZED (
   SELECT f.* REPLACE (coalesce(m.accession, f.accession) AS accession)
   FROM fact_scope(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks) f LEFT JOIN claimed m ON m.pseudo = f.accession
 ),
+best_source AS (
+  -- each accession's best source (see source_class_rank): a group into one row per filing, far cheaper than a window
+  -- partitioned by filing over every fact
+  SELECT cik, accession, min(source_class_rank(source)) AS rank FROM all_sources GROUP BY ALL
+),
 scoped AS MATERIALIZED (
-  -- each accession's facts from its best source only (see source_class_rank)
-  SELECT * FROM all_sources
-  QUALIFY source_class_rank(source) = min(source_class_rank(source)) OVER (PARTITION BY cik, accession)
+  -- each accession's facts from its best source only
+  SELECT a.* FROM all_sources a
+  SEMI JOIN best_source s ON s.cik = a.cik AND s.accession IS NOT DISTINCT FROM a.accession AND s.rank = source_class_rank(a.source)
 ),
 end_dates AS (
   -- every period-end date of a company with its support: how many filings and facts reported it, and (on a tie) the
