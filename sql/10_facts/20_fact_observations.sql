@@ -1,5 +1,6 @@
--- Grain: one row per (cik, accession, concept, unit, period_start, period_end): each filing's value of each fact.
--- The same accession may arrive from several sources; its facts come from the richest one as a whole
+-- Grain: one row per snapped fact row of a filing's best source (cik, accession, concept, unit, period_start, period_end,
+-- tagged_end, ...), with the filing's form, amendment flag, date and vintage; observations_of makes it one value per
+-- filing and fact. The same accession may arrive from several sources; its facts come from the richest one as a whole
 -- (xbrl-instance > inline-xbrl > companyfacts > fsds), then the most precise value (decimals NULL = INF first).
 -- `vintage` orders a company's filings (newest wins): acceptance timestamp from src_filings when known, then filed,
 -- then accession; it is a dense rank so that windows and arg_max sort integers, not tuples. An undated filing (a
@@ -9,7 +10,7 @@
 -- for 52/53-week years) of a better-supported period-end date of the same company is that date (a later 10-K that
 -- tags an old quarter as ending 2010-07-31 instead of 2010-08-01, month-end-rounded dates), so one fiscal period has
 -- one identity from here on. A span's start snaps with the end it follows (start - 1).
-CREATE OR REPLACE MACRO fact_observations(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
+CREATE OR REPLACE MACRO fact_candidates(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH claimed AS (
   -- a standalone instance or inline document ingested without its EDGAR header carries a content-hash accession
   -- ('hash-...'); it is the filing that the filings index or submissions list for the same company, form (amended or
@@ -65,17 +66,6 @@ snapped AS (
   JOIN anchors ea ON ea.cik = s.cik AND ea.d = s.period_end
   LEFT JOIN anchors sa ON sa.cik = s.cik AND sa.d = s.period_start - 1
 ),
-collapsed AS (
-  -- one filing may tag two nearby dates that snap to one period end (Apple's 10-Q reports the statutory tax rate at
-  -- 2017-12-31 (35%) and at 2018-01-01 (21%), both within its quarter end 2017-12-30's tolerance): the date nearest the
-  -- period end speaks for it, then the earlier one, so the same warehouse always gives the same answer
-  SELECT cik, accession, concept, unit, period_start, period_end,
-         arg_min(value, (fact_source_rank(source, decimals), abs(tagged_end - period_end), tagged_end, value)) AS value,
-         arg_min(decimals, (fact_source_rank(source, decimals), abs(tagged_end - period_end), tagged_end, value)) AS decimals,
-         min(fy) AS fy, max(fp) AS fp
-  FROM snapped
-  GROUP BY ALL
-),
 filings AS (
   SELECT cik, accession, max(form) AS form, min(filed) AS filed FROM scoped GROUP BY ALL
 ),
@@ -93,20 +83,39 @@ ranked AS (
          coalesce(a.accepted::DATE, f.filed, a.filed) AS date_filed,
          dense_rank() OVER (PARTITION BY f.cik ORDER BY coalesce(a.accepted, f.filed::TIMESTAMP, a.filed::TIMESTAMP) NULLS FIRST, f.filed NULLS FIRST, f.accession)::INTEGER AS vintage
   FROM filings f LEFT JOIN accepted a USING (accession)
-),
-joined AS MATERIALIZED (
-  SELECT o.*, r.form, r.amendment, r.date_filed, r.vintage
-  FROM collapsed o JOIN ranked r USING (cik, accession)
+)
+-- every snapped row of a filing's best source with the filing's form, amendment flag, date and vintage: a filing may
+-- still hold several rows of one fact here (observations_of collapses them)
+SELECT s.* EXCLUDE (form), r.form, r.amendment, r.date_filed, r.vintage
+FROM snapped s JOIN ranked r USING (cik, accession);
+
+-- Grain: one row per (cik, accession, concept, unit, period_start, period_end) of a relation shaped like
+-- fact_candidates (cand names it): a filing's rows of one fact collapsed into its one value, and an undated filing's
+-- facts kept only where no dated filing reported them.
+CREATE OR REPLACE MACRO observations_of(cand) AS TABLE
+WITH collapsed AS (
+  -- one filing may tag two nearby dates that snap to one period end (Apple's 10-Q reports the statutory tax rate at
+  -- 2017-12-31 (35%) and at 2018-01-01 (21%), both within its quarter end 2017-12-30's tolerance): the date nearest the
+  -- period end speaks for it, then the earlier one, so the same warehouse always gives the same answer. The filing's
+  -- form, date and vintage are one per accession, so any_value carries them
+  SELECT cik, accession, concept, unit, period_start, period_end,
+         arg_min(value, (fact_source_rank(source, decimals), abs(tagged_end - period_end), tagged_end, value)) AS value,
+         arg_min(decimals, (fact_source_rank(source, decimals), abs(tagged_end - period_end), tagged_end, value)) AS decimals,
+         min(fy) AS fy, max(fp) AS fp,
+         any_value(form) AS form, any_value(amendment) AS amendment, any_value(date_filed) AS date_filed,
+         any_value(vintage) AS vintage
+  FROM query_table(cand)
+  GROUP BY cik, accession, concept, unit, period_start, period_end
 ),
 undated AS (
-  SELECT * FROM joined WHERE date_filed IS NULL
+  SELECT * FROM collapsed WHERE date_filed IS NULL
 ),
 dated_keys AS (
   -- only for companies that have undated observations (usually none, and then this is empty and cheap)
-  SELECT DISTINCT cik, concept, unit, period_start, period_end FROM joined
+  SELECT DISTINCT cik, concept, unit, period_start, period_end FROM collapsed
   WHERE date_filed IS NOT NULL AND cik IN (SELECT cik FROM undated)
 )
-SELECT * FROM joined WHERE date_filed IS NOT NULL
+SELECT * FROM collapsed WHERE date_filed IS NOT NULL
 UNION ALL
 -- an undated observation counts only where no dated filing reported the fact: it is most likely the same report as
 -- one of them (whose accession it could not name), and must neither take its credit nor override a later value
@@ -115,3 +124,11 @@ SELECT u.* FROM undated u
 ANTI JOIN dated_keys d
   ON d.cik = u.cik AND d.concept = u.concept AND d.unit = u.unit
  AND d.period_start IS NOT DISTINCT FROM u.period_start AND d.period_end = u.period_end;
+
+-- Grain: one row per (cik, accession, concept, unit, period_start, period_end): each filing's value of each fact, with
+-- the filing's form, amendment flag, date and vintage (see fact_candidates).
+CREATE OR REPLACE MACRO fact_observations(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
+WITH cand AS MATERIALIZED (
+  SELECT * FROM fact_candidates(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
+)
+SELECT * FROM observations_of('cand');
