@@ -50,27 +50,31 @@ chosen AS MATERIALIZED (
 ),
 referenced AS MATERIALIZED (
   -- the inputs of every row a trailing value points at (its quarters), unnested once per row: a quarter row is
-  -- referenced by up to four trailing periods (and their per-share figures), which used to unnest it each time
-  SELECT rid, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS i
-  FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen)
+  -- referenced by up to four trailing periods (and their per-share figures), which used to unnest it each time. Only
+  -- the fields the sources read are kept (materialized, the whole lineage struct cost more than the unnest)
+  SELECT rid, s.accession, s.form, s.date_filed, s.fact_entry, s.before, s.amendments, i
+  FROM (SELECT rid, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS i
+        FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen))
 ),
 contributions AS MATERIALIZED (
   -- a value's own inputs, then those of the rows it refers to, each in its place in the list the layers below once
   -- concatenated (ord): where two of them list one filing under the same fact, the first one's `before` is shown
-  SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS ord
-  FROM chosen
+  SELECT cik, series, period_end, fiscal_period, s.accession AS key, s.form AS type, s.date_filed,
+         CASE WHEN s.fact_entry THEN concept END AS fact, s.before, s.amendments, ord
+  FROM (SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS ord
+        FROM chosen)
   UNION ALL
-  SELECT r.cik, r.series, r.period_end, r.fiscal_period, r.concept, q.s, r.pos * 4096 + q.i AS ord
+  SELECT r.cik, r.series, r.period_end, r.fiscal_period, q.accession, q.form, q.date_filed,
+         CASE WHEN q.fact_entry THEN r.concept END, q.before, q.amendments, r.pos * 4096 + q.i
   FROM (SELECT cik, series, period_end, fiscal_period, concept, unnest(refs) AS rid, generate_subscripts(refs, 1) AS pos
         FROM chosen WHERE refs IS NOT NULL) r
   JOIN referenced q USING (rid)
 ),
 amended AS (
-  SELECT cik, series, period_end, fiscal_period, unnest(s.amendments) AS a FROM contributions WHERE s.amendments IS NOT NULL
+  SELECT cik, series, period_end, fiscal_period, unnest(amendments) AS a FROM contributions WHERE amendments IS NOT NULL
 ),
 entries AS (
-  SELECT cik, series, period_end, fiscal_period, s.accession AS key, s.form AS type, s.date_filed,
-         CASE WHEN s.fact_entry THEN concept END AS fact, s.before, ord
+  SELECT cik, series, period_end, fiscal_period, key, type, date_filed, fact, before, ord
   FROM contributions
   UNION ALL
   SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed, NULL, NULL, NULL FROM amended
