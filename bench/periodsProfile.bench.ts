@@ -68,7 +68,7 @@ const LAYERS = [
   ['fact_periods', 'SELECT * FROM fact_periods($b::INTEGER, NULL, NULL)'],
   ['quarter_values', 'SELECT * FROM quarter_values($b::INTEGER, NULL, NULL)'],
   ['ttm_values', 'SELECT * FROM ttm_values($b::INTEGER, NULL, NULL)'],
-  ['bucket_values', BUCKET_VALUES.select],
+  ['derived_values', 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL)'],
 ] as const;
 
 /** Every output of one run against another's: EXCEPT ALL both ways (0 and 0 = the same rows). */
@@ -132,27 +132,34 @@ try {
     };
     // the bucket table's select as the ref wrote it (a literal in materializePeriods.ts), else this tree's
     const refSource = execFileSync('git', ['show', `${baselineRef}:engine/financials/materializePeriods.ts`], { cwd: root, encoding: 'utf8' });
+    // and the statements that complete it in place (`then`, since the table is filled layer by layer), if any
+    const refThen = /BUCKET_VALUES = \{[\s\S]*?then: \[([\s\S]*?)\]/.exec(refSource)?.[1];
     const valuesSelect = {
       baseline: /BUCKET_VALUES = \{[\s\S]*?select: '([^']*)'/.exec(refSource)?.[1] ?? BUCKET_VALUES.select,
       current: BUCKET_VALUES.select,
     };
-    log(`A/B against ${baselineRef}: ${changed.join(', ')}; bucket table ${valuesSelect.baseline === valuesSelect.current ? 'same' : 'as each wrote it'}`);
+    const valuesThen = {
+      baseline: refThen === undefined ? [] : [...refThen.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? ''),
+      current: [...BUCKET_VALUES.then],
+    };
+    log(`A/B against ${baselineRef}: ${changed.join(', ')}; bucket table ${valuesSelect.baseline === valuesSelect.current && valuesThen.baseline.join() === valuesThen.current.join() ? 'same' : 'as each wrote it'}`);
     const best = new Map<string, number>();
     for (let round = 0; round < repeat; round++) {
       for (const [side, files] of Object.entries(sides)) {
         for (const f of files) await runSqlFile(c, f);
         const dir = path.join(universe.dir, `_ab_${side}`);
         fs.mkdirSync(dir, { recursive: true });
-        const steps: [string, string, Record<string, number> | undefined][] = [
-          ['values', `CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${side === 'baseline' ? valuesSelect.baseline : valuesSelect.current}`, { b: bucket }],
-          ...MATERIALIZED_OUTPUTS.map((o): [string, string, Record<string, number> | undefined] => [o.folder,
-            `COPY (${o.select}) TO ${quotePath(path.join(dir, `${o.folder}.parquet`))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`,
+        const which = side === 'baseline' ? 'baseline' : 'current';
+        const steps: [string, string[], Record<string, number> | undefined][] = [
+          ['values', [`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${valuesSelect[which]}`, ...valuesThen[which]], { b: bucket }],
+          ...MATERIALIZED_OUTPUTS.map((o): [string, string[], Record<string, number> | undefined] => [o.folder,
+            [`COPY (${o.select}) TO ${quotePath(path.join(dir, `${o.folder}.parquet`))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`],
             o.select.includes('$b') ? { b: bucket } : undefined]),
         ];
         const line: string[] = [];
         for (const [step, sql, params] of steps) {
           const c0 = cpuSeconds();
-          await c.run(sql, params);
+          for (const [i, statement] of sql.entries()) await c.run(statement, i === 0 ? params : undefined);
           const cpu = cpuSeconds() - c0;
           const key = `${side} ${step}`;
           best.set(key, Math.min(best.get(key) ?? Infinity, cpu));
@@ -178,23 +185,41 @@ try {
     await c.run(`DROP TABLE IF EXISTS ${BUCKET_VALUES.table}`);
   });
   else await engine.withConnection(async (c) => {
-    const run = async (step: string, sql: string, params?: Record<string, number>) => {
+    // a step is one statement, or several run in order (the bucket table: created, then completed in place); params
+    // bind the first
+    const run = async (step: string, sql: string | readonly string[], params?: Record<string, number>) => {
+      const statements = typeof sql === 'string' ? [sql] : sql;
+      const exec = async (prefix = '') => {
+        let n = 0;
+        for (const [i, statement] of statements.entries()) {
+          const r = await c.runAndReadAll(`${prefix}${statement}`, i === 0 ? params : undefined);
+          n += prefix === '' ? Number(r.getRows()[0]?.[0] ?? 0) : 0;
+          if (prefix !== '') jsons.push(String(r.getRows()[0]?.[1]));
+        }
+        return n;
+      };
+      const jsons: string[] = [];
       let best = { cpu: Infinity, wall: Infinity, rows: 0 };
       for (let i = 0; i < repeat; i++) {
         const c0 = cpuSeconds();
         const w0 = performance.now();
-        const r = await c.runAndReadAll(sql, params);
+        const n = await exec();
         const cpu = cpuSeconds() - c0;
         const wall = (performance.now() - w0) / 1000;
-        if (cpu < best.cpu) best = { cpu, wall, rows: Number(r.getRows()[0]?.[0] ?? 0) };
+        if (cpu < best.cpu) best = { cpu, wall, rows: n };
       }
       rows.push({ step, ...best });
       log(`  ${step}: cpu ${best.cpu.toFixed(2)} s, wall ${best.wall.toFixed(2)} s, ${best.rows.toLocaleString('en-US')} rows`);
       if (explainDir !== undefined) {
         fs.mkdirSync(explainDir, { recursive: true });
-        const select = /^CREATE OR REPLACE TEMP TABLE \w+ AS (.*)$/s.exec(sql)?.[1] ?? /^COPY \((.*)\) TO .*$/s.exec(sql)?.[1] ?? sql;
-        const json = String((await c.runAndReadAll(`EXPLAIN (ANALYZE, FORMAT JSON) ${select}`, params)).getRows()[0]?.[1]);
-        fs.writeFileSync(path.join(explainDir, `${step}.json`), json);
+        if (statements.length > 1) {
+          // every statement analyzed as it runs (each builds on the table the one before left)
+          await exec('EXPLAIN (ANALYZE, FORMAT JSON) ');
+        } else {
+          const select = /^CREATE OR REPLACE TEMP TABLE \w+ AS (.*)$/s.exec(statements[0] ?? '')?.[1] ?? /^COPY \((.*)\) TO .*$/s.exec(statements[0] ?? '')?.[1] ?? statements[0] ?? '';
+          jsons.push(String((await c.runAndReadAll(`EXPLAIN (ANALYZE, FORMAT JSON) ${select}`, params)).getRows()[0]?.[1]));
+        }
+        fs.writeFileSync(path.join(explainDir, `${step}.json`), jsons.length === 1 ? (jsons[0] ?? '') : `[${jsons.join(',')}]`);
         const ops: [number, string][] = [];
         const walk = (n: ProfileNode) => {
           if (n.operator_name !== undefined && n.operator_name !== 'EXPLAIN_ANALYZE') {
@@ -203,7 +228,7 @@ try {
           }
           for (const child of n.children ?? []) walk(child);
         };
-        walk(JSON.parse(json) as ProfileNode);
+        for (const json of jsons) walk(JSON.parse(json) as ProfileNode);
         ops.sort((a, b) => b[0] - a[0]);
         log(`    operators ${ops.reduce((s, [t]) => s + t, 0).toFixed(2)} s; top: `);
         for (const [t, what] of ops.slice(0, 8)) log(`      ${t.toFixed(2)} s ${what}`);
@@ -212,7 +237,7 @@ try {
     if (layers) for (const [step, select] of LAYERS) {
       await run(step, `CREATE OR REPLACE TEMP TABLE profile_layer AS ${select}`, { b: bucket });
     }
-    await run('values (bucket table)', `CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b: bucket });
+    await run('values (bucket table)', [`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, ...BUCKET_VALUES.then], { b: bucket });
     const out = keepDir ?? path.join(universe.dir, '_profile_out');
     fs.mkdirSync(out, { recursive: true });
     for (const o of MATERIALIZED_OUTPUTS) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { Engine } from '../db/Engine.ts';
 import { QueryAbortedError } from '../db/QueryAbortedError.ts';
-import { BIGINT, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
+import { BIGINT, LIST, listValue, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
 import { FILINGS_OUTPUTS } from './filingsOutputs.ts';
@@ -59,17 +59,32 @@ function valuesOutput(folder: string, file: string, rows: string, orderBy: strin
 
 /**
  * The period engine's values of one bucket (derived_values), computed once per bucket into a temporary table of the
- * worker's connection before the outputs run: every output reads it instead of recomputing the whole pipeline.
+ * worker's connection before the outputs run: every output reads it instead of recomputing the whole pipeline. The
+ * table is filled in place, layer by layer: the quarter and annual rows (quarter_values with a row id and an empty
+ * formula), then the trailing rows computed from them (ttm_of), then the derived rows from all of them (derived_of).
+ * In one statement, ttm_values and derived_values each copied every row with its lineage into a CTE once more:
+ * 280-company bucket, best of 2, 13.85 -> 12.70 CPU-s for the same rows.
  */
 export const BUCKET_VALUES = {
   table: 'bucket_values',
   // unsorted: every output groups and sorts for itself, and sorting here moved every row's lineage list once more
-  select: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL)',
+  select: 'SELECT *, row_number() OVER () AS rid, NULL::VARCHAR AS formula FROM quarter_values($b::INTEGER, NULL, NULL)',
   /** The same over the bucket's companies with $lo <= cik <= $hi (a slice; a NULL bound is open). */
-  sliceSelect: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL, cik_lo := $lo::BIGINT, cik_hi := $hi::BIGINT)',
+  sliceSelect: 'SELECT *, row_number() OVER () AS rid, NULL::VARCHAR AS formula FROM quarter_values($b::INTEGER, NULL, NULL, cik_lo := $lo::BIGINT, cik_hi := $hi::BIGINT)',
   /** The same over the companies $ciks of the bucket (those an ingest changed). */
-  companiesSelect: 'SELECT * FROM derived_values($b::INTEGER, NULL, NULL, ciks := $ciks)',
+  companiesSelect: 'SELECT *, row_number() OVER () AS rid, NULL::VARCHAR AS formula FROM quarter_values($b::INTEGER, NULL, NULL, ciks := $ciks)',
+  /** Run after any of the selects, in this order: the trailing rows, then the derived ones, appended in place. */
+  then: [
+    "INSERT INTO bucket_values BY NAME SELECT * FROM ttm_of('bucket_values')",
+    "INSERT INTO bucket_values BY NAME SELECT * FROM derived_of('bucket_values')",
+  ],
 } as const;
+
+/** (Re)create the connection's bucket table from one of BUCKET_VALUES' selects and complete it. */
+export async function fillBucketValues(c: DuckDBConnection, select: string, params: Record<string, DuckDBValue>, types?: Record<string, DuckDBType>): Promise<void> {
+  await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${select}`, params, types);
+  for (const statement of BUCKET_VALUES.then) await c.run(statement);
+}
 
 export const MATERIALIZED_OUTPUTS: readonly MaterializedOutput[] = [
   valuesOutput('periods', 'periods.parquet',
@@ -119,9 +134,9 @@ const bucketParams = (o: MaterializedOutput, b: number) => (o.bindsBucket ? { b 
 /** Fill the connection's bucket table for bucket b (replacing the previous bucket's), or for one slice of it. */
 async function prepareBucket(c: DuckDBConnection, b: number, slice?: BucketSlice): Promise<void> {
   if (slice === undefined || (slice.lo === null && slice.hi === null)) {
-    await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.select}`, { b });
+    await fillBucketValues(c, BUCKET_VALUES.select, { b });
   } else {
-    await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.sliceSelect}`, { b, lo: slice.lo, hi: slice.hi });
+    await fillBucketValues(c, BUCKET_VALUES.sliceSelect, { b, lo: slice.lo, hi: slice.hi });
   }
 }
 
@@ -190,7 +205,7 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
     const list = { ciks: listValue(ciks) };
     const types = { ciks: LIST(BIGINT) };
     await fromSliceTables(async () => {
-      await c.run(`CREATE OR REPLACE TEMP TABLE ${BUCKET_VALUES.table} AS ${BUCKET_VALUES.companiesSelect}`, { b, ...list }, types);
+      await fillBucketValues(c, BUCKET_VALUES.companiesSelect, { b, ...list }, types);
       step('values');
       for (const o of sliced) {
         await c.run(`CREATE OR REPLACE TEMP TABLE ${sliceTable(o)} AS ${defined(o.slice, 'slice').rows}`);

@@ -8,12 +8,16 @@
 -- its own but refs, the rids of its four quarters (a per-share figure: its numerator's then its denominator's), with
 -- newest_filed / oldest_seen the greatest / least of theirs. Copying the quarters' concatenated lists through the
 -- four-way join and every layer above was the largest cost of a bucket's refresh (docs/periods-profile.md).
-CREATE OR REPLACE MACRO ttm_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
-WITH q AS MATERIALIZED (
-  SELECT *, row_number() OVER () AS rid FROM quarter_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
-),
-quarters AS MATERIALIZED (
-  SELECT *, fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx FROM q WHERE series = 'quarter'
+-- ttm_of(q) computes the trailing rows alone from a relation shaped like quarter_values with a row id (rid): the bucket
+-- table holds the quarter rows first and takes the trailing ones in place (materializePeriods), so that no layer copies
+-- every row with its lineage once more; ttm_values(b, c, as_of) is both, on the fly.
+CREATE OR REPLACE MACRO ttm_of(q) AS TABLE
+WITH quarters AS MATERIALIZED (
+  -- the scalars the sums read (the balances take their lineage from q itself): copying every quarter row's lineage
+  -- into this table cost more than the four-way join that reads it
+  SELECT cik, fiscal_year, period_end, concept, unit, kind, value, decimals, rid, newest_filed, oldest_seen,
+         fiscal_year * 4 + (right(fiscal_period, 1)::INTEGER - 1) AS idx
+  FROM query_table(q) WHERE series = 'quarter'
 ),
 sums AS MATERIALIZED (
   -- the quarter and the three before it, joined by position (a window over nested lineage lists is far slower)
@@ -39,8 +43,9 @@ ends AS (
 balances AS (
   SELECT x.cik, 'ttm' AS series, x.fiscal_year, 'TTM' AS fiscal_period, x.period_end, x.concept, x.unit, x.kind, x.value,
          x.decimals, x.method, x.inputs, x.refs, x.newest_filed, x.oldest_seen
-  FROM quarters x JOIN ends e USING (cik, idx)
-  WHERE x.kind = 'balance'
+  FROM query_table(q) x
+  JOIN ends e ON e.cik = x.cik AND e.idx = x.fiscal_year * 4 + (right(x.fiscal_period, 1)::INTEGER - 1)
+  WHERE x.series = 'quarter' AND x.kind = 'balance'
 ),
 eps_filed AS (
   -- the company's per-share concepts and their precision, for every year that has trailing sums
@@ -52,7 +57,13 @@ eps_filed AS (
 ttm_flows AS (
   SELECT * EXCLUDE (idx, precision) FROM sums
 )
-SELECT * FROM q
-UNION ALL BY NAME SELECT * FROM ttm_flows
+SELECT * FROM ttm_flows
 UNION ALL BY NAME SELECT * FROM balances
 UNION ALL BY NAME SELECT * FROM per_share_values('eps_filed', 'ttm_flows');
+
+CREATE OR REPLACE MACRO ttm_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
+WITH q AS MATERIALIZED (
+  SELECT *, row_number() OVER () AS rid FROM quarter_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
+)
+SELECT * FROM q
+UNION ALL BY NAME SELECT * FROM ttm_of('q');

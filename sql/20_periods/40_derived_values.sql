@@ -2,20 +2,19 @@
 -- two others of the same period and unit (derived_recipes, e.g. gross profit = revenue - cost of revenue) where the
 -- company did not file the fact itself. Synthesized rows carry method 'derived' and the formula, and no inputs: the
 -- spec lists them under `derived`, not `sources`.
-CREATE OR REPLACE MACRO derived_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
-WITH v AS MATERIALIZED (
-  SELECT *, NULL::VARCHAR AS formula FROM ttm_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
-),
-minuends AS (
+-- derived_of(v) computes the synthesized rows alone from a relation shaped like ttm_values (the bucket table takes them
+-- in place, see ttm_of); derived_values(b, c, as_of) is both, on the fly.
+CREATE OR REPLACE MACRO derived_of(v) AS TABLE
+WITH minuends AS (
   SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, v.unit, v.kind, v.value, r.*
-  FROM v JOIN derived_recipes r ON v.concept = r.minuend
+  FROM query_table(v) v JOIN derived_recipes r ON v.concept = r.minuend
 ),
 subtrahends AS (
-  SELECT cik, series, period_end, fiscal_period, unit, concept, value FROM v
+  SELECT cik, series, period_end, fiscal_period, unit, concept, value FROM query_table(v)
   WHERE concept IN (SELECT subtrahend FROM derived_recipes)
 ),
 filed_targets AS (
-  SELECT DISTINCT cik, series, period_end, fiscal_period, concept FROM v
+  SELECT DISTINCT cik, series, period_end, fiscal_period, concept FROM query_table(v)
   WHERE concept IN (SELECT target FROM derived_recipes)
 ),
 candidates AS (
@@ -32,5 +31,11 @@ synthesized AS (
   SELECT unnest(best) FROM (
     SELECT arg_min(x, x.rank) AS best FROM candidates x GROUP BY x.cik, x.series, x.period_end, x.fiscal_period, x.concept, x.unit)
 )
+SELECT * EXCLUDE (rank) FROM synthesized;
+
+CREATE OR REPLACE MACRO derived_values(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
+WITH v AS MATERIALIZED (
+  SELECT *, NULL::VARCHAR AS formula FROM ttm_values(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
+)
 SELECT * FROM v
-UNION ALL BY NAME SELECT * EXCLUDE (rank) FROM synthesized;
+UNION ALL BY NAME SELECT * FROM derived_of('v');
