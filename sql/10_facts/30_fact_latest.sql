@@ -32,9 +32,11 @@ GROUP BY cik, concept, unit, period_start, period_end;
 -- filing (it supplied the value, replaced nothing, and every later report repeated it), so one group over the
 -- candidate rows gives it, without collapsing each filing's rows or ordering the filings. The rest (restated values,
 -- amended or undated filings) go through observations_of and latest_of. Within the first filing, the decimals are
--- those observations_of would keep (its arg_min passes over NULL decimals: the best-ranked stated decimals, else NULL):
--- the order key packs (vintage, decimals not stated, fact_source_rank, distance of the tagged end from the period end,
--- earlier tagged end first) into one HUGEINT (the distance is at most 14 days: two snaps of 7).
+-- those observations_of would keep (its arg_min passes over NULL decimals: the best-ranked stated decimals, else NULL).
+-- A filing's rows all come from its best source, so fact_source_rank orders them by decimals alone (NULL as 99), and
+-- the order key packs (vintage, decimals not stated, 99 - decimals, distance of the tagged end from the period end,
+-- earlier tagged end first) into one BIGINT: decimals are 16-bit at ingest (clamped here to say so), the distance is
+-- at most 14 days (two snaps of 7). Against a HUGEINT key of the whole fact_source_rank: 0.57-0.74x of this macro.
 CREATE OR REPLACE MACRO fact_latest(b, c, as_of, cik_lo := NULL, cik_hi := NULL, ciks := NULL) AS TABLE
 WITH cand AS MATERIALIZED (
   SELECT * FROM fact_candidates(b, c, as_of, cik_lo := cik_lo, cik_hi := cik_hi, ciks := ciks)
@@ -44,8 +46,8 @@ facts AS MATERIALIZED (
          coalesce(count(value) = count(*) AND min(value) = max(value) AND NOT coalesce(bool_or(amendment), false)
                   AND count(date_filed) IN (0, count(*)), false) AS settled,
          min(value) AS value,
-         arg_min_null(decimals, (vintage::HUGEINT << 64) + ((decimals IS NULL)::HUGEINT << 56)
-                                + ((fact_source_rank(source, decimals)::HUGEINT + 2147483648) << 8)
+         arg_min_null(decimals, (vintage::BIGINT << 32) + ((decimals IS NULL)::BIGINT << 31)
+                                + ((32768 + 99 - least(greatest(coalesce(decimals, 99), -32768), 32767))::BIGINT << 5)
                                 + 2 * abs(tagged_end - period_end) + (tagged_end > period_end)::INTEGER) AS decimals,
          arg_min(accession, vintage) AS supplier,
          arg_min_null(form, vintage) AS supplier_form,
