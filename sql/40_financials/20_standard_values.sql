@@ -18,17 +18,33 @@ WITH v AS MATERIALIZED (
 reporting AS (
   SELECT cik, mode(unit) AS currency FROM v WHERE regexp_full_match(unit, '[A-Z]{3}') GROUP BY cik
 ),
-candidates AS (
+candidates AS MATERIALIZED (
   SELECT v.cik, v.series, v.fiscal_year, v.fiscal_period, v.period_end, s.line, v.value * s.sign AS value, v.unit, v.kind,
          v.concept AS source, false AS derived, v.method, s.rank,
          coalesce(v.unit = r.currency OR v.unit = r.currency || '/shares', v.unit = 'shares') AS in_reporting,
          v.newest_filed AS date_filed, v.oldest_seen AS last_seen
   FROM v JOIN standard_concepts s ON s.concept = v.concept LEFT JOIN reporting r ON r.cik = v.cik
 ),
+candidate_count AS (
+  -- how many candidates each line of each period has: most have one, which needs no choosing (the arg_min of the
+  -- whole candidate row over every candidate was this output's largest operator); NULL-safe, as GROUP BY groups NULLs
+  SELECT cik, series, fiscal_year, fiscal_period, period_end, line, count(*) AS n FROM candidates GROUP BY ALL
+),
 filed AS MATERIALIZED (
+  SELECT c.* FROM candidates c
+  SEMI JOIN (FROM candidate_count WHERE n = 1) k
+    ON k.cik = c.cik AND k.line = c.line AND k.series IS NOT DISTINCT FROM c.series
+   AND k.fiscal_year IS NOT DISTINCT FROM c.fiscal_year AND k.fiscal_period IS NOT DISTINCT FROM c.fiscal_period
+   AND k.period_end IS NOT DISTINCT FROM c.period_end
+  UNION ALL
   SELECT unnest(best) FROM (
     -- (NOT in_reporting, rank) as one integer: an arg_min keyed by a struct cost twice as much
-    SELECT arg_min(x, CASE WHEN x.in_reporting THEN x.rank ELSE x.rank + 1000000 END) AS best FROM candidates x
+    SELECT arg_min(x, CASE WHEN x.in_reporting THEN x.rank ELSE x.rank + 1000000 END) AS best
+    FROM (SELECT c.* FROM candidates c
+          SEMI JOIN (FROM candidate_count WHERE n > 1) k
+            ON k.cik = c.cik AND k.line = c.line AND k.series IS NOT DISTINCT FROM c.series
+           AND k.fiscal_year IS NOT DISTINCT FROM c.fiscal_year AND k.fiscal_period IS NOT DISTINCT FROM c.fiscal_period
+           AND k.period_end IS NOT DISTINCT FROM c.period_end) x
     GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)
 ),
 periods AS (
