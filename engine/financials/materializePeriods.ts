@@ -60,19 +60,19 @@ function valuesOutput(folder: string, file: string, rows: string, orderBy: strin
 /**
  * The period engine's values of one bucket (derived_values), computed once per bucket into a temporary table of the
  * worker's connection before the outputs run: every output reads it instead of recomputing the whole pipeline. The
- * table is filled in place, layer by layer: the quarter and annual rows (quarter_values with a row id and an empty
- * formula), then the trailing rows computed from them (ttm_of), then the derived rows from all of them (derived_of).
+ * table is filled in place, layer by layer: the quarter and annual rows (quarter_rows: quarter_values with a row id
+ * and an empty formula), then the trailing rows computed from them (ttm_of), then the derived rows from all of them (derived_of).
  * In one statement, ttm_values and derived_values each copied every row with its lineage into a CTE once more:
  * 280-company bucket, best of 2, 13.85 -> 12.70 CPU-s for the same rows.
  */
 export const BUCKET_VALUES = {
   table: 'bucket_values',
   // unsorted: every output groups and sorts for itself, and sorting here moved every row's lineage list once more
-  select: 'SELECT *, row_number() OVER () AS rid, NULL::VARCHAR AS formula FROM quarter_values($b::INTEGER, NULL, NULL)',
+  select: 'SELECT * FROM quarter_rows($b::INTEGER, NULL, NULL)',
   /** The same over the bucket's companies with $lo <= cik <= $hi (a slice; a NULL bound is open). */
-  sliceSelect: 'SELECT *, row_number() OVER () AS rid, NULL::VARCHAR AS formula FROM quarter_values($b::INTEGER, NULL, NULL, cik_lo := $lo::BIGINT, cik_hi := $hi::BIGINT)',
+  sliceSelect: 'SELECT * FROM quarter_rows($b::INTEGER, NULL, NULL, cik_lo := $lo::BIGINT, cik_hi := $hi::BIGINT)',
   /** The same over the companies $ciks of the bucket (those an ingest changed). */
-  companiesSelect: 'SELECT *, row_number() OVER () AS rid, NULL::VARCHAR AS formula FROM quarter_values($b::INTEGER, NULL, NULL, ciks := $ciks)',
+  companiesSelect: 'SELECT * FROM quarter_rows($b::INTEGER, NULL, NULL, ciks := $ciks)',
   /** Run after any of the selects, in this order: the trailing rows, then the derived ones, appended in place. */
   then: [
     "INSERT INTO bucket_values BY NAME SELECT * FROM ttm_of('bucket_values')",

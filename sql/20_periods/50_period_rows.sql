@@ -51,7 +51,8 @@ chosen AS MATERIALIZED (
 referenced AS MATERIALIZED (
   -- the inputs of every row a trailing value points at (its quarters), unnested once per row: a quarter row is
   -- referenced by up to four trailing periods (and their per-share figures), which used to unnest it each time. Only
-  -- the fields the sources read are kept (materialized, the whole lineage struct cost more than the unnest)
+  -- the fields the sources read are kept (with the whole lineage struct materialized here and in contributions, the
+  -- periods output of the 280-company bucket cost 8.05 CPU-s, 5.81 without)
   SELECT rid, s.accession, s.form, s.date_filed, s.fact_entry, s.before, s.amendments, i
   FROM (SELECT rid, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS i
         FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen))
