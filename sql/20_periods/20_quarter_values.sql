@@ -40,43 +40,50 @@ direct AS MATERIALIZED (
 ),
 cum AS MATERIALIZED (
   -- every filed span of a (year, concept, unit) side by side; fact_periods keeps one row per label, so any_value
-  -- takes each label's value, span and lineage from that one row (max() of the lineage struct cost 4x as much)
+  -- takes each label's value, span and vintage from that one row. The vintage (`vin`: restated or not, when supplied,
+  -- previously and last seen) is what the recipe choice reads; the lineage struct stays in p, and only the recipes
+  -- kept take their inputs' lineage from it (lineage). One small struct per label: the group over the 280-company
+  -- bucket's 592,480 rows took 1.59 s with the lineage struct and the values as 22 scalars, 1.06 s with the
+  -- vintage instead of the lineage, 0.71 s as 6 structs (operator times, EXPLAIN ANALYZE)
+  SELECT cik, fiscal_year, concept, unit, kind, q4, fy.value AS fy, fy.days AS fy_d, fy.period_end AS fy_e, fy.vin AS fy_s,
+         m9.value AS m9, m9.days AS m9_d, m9.period_end AS m9_e, m9.vin AS m9_s,
+         h1.value AS h1, h1.days AS h1_d, h1.period_end AS h1_e, h1.vin AS h1_s,
+         q1.value AS q1, q1.days AS q1_d, q1.period_end AS q1_e, q1.vin AS q1_s,
+         q2.value AS q2, q2.days AS q2_d, q2.period_end AS q2_e, q2.vin AS q2_s,
+         q3.value AS q3, q3.days AS q3_d, q3.period_end AS q3_e, q3.vin AS q3_s
+  FROM (
   SELECT cik, fiscal_year, concept, unit, kind,
-         any_value(value) FILTER (WHERE label = 'FY') AS fy, any_value(days) FILTER (WHERE label = 'FY') AS fy_d,
-         any_value(period_end) FILTER (WHERE label = 'FY') AS fy_e, any_value(src) FILTER (WHERE label = 'FY') AS fy_s,
-         any_value(value) FILTER (WHERE label = '9M') AS m9, any_value(days) FILTER (WHERE label = '9M') AS m9_d,
-         any_value(period_end) FILTER (WHERE label = '9M') AS m9_e, any_value(src) FILTER (WHERE label = '9M') AS m9_s,
-         any_value(value) FILTER (WHERE label = 'H1') AS h1, any_value(days) FILTER (WHERE label = 'H1') AS h1_d,
-         any_value(period_end) FILTER (WHERE label = 'H1') AS h1_e, any_value(src) FILTER (WHERE label = 'H1') AS h1_s,
-         any_value(value) FILTER (WHERE label = 'Q1') AS q1, any_value(days) FILTER (WHERE label = 'Q1') AS q1_d,
-         any_value(src) FILTER (WHERE label = 'Q1') AS q1_s,
-         any_value(value) FILTER (WHERE label = 'Q2') AS q2, any_value(days) FILTER (WHERE label = 'Q2') AS q2_d,
-         any_value(src) FILTER (WHERE label = 'Q2') AS q2_s,
-         any_value(value) FILTER (WHERE label = 'Q3') AS q3, any_value(days) FILTER (WHERE label = 'Q3') AS q3_d,
-         any_value(src) FILTER (WHERE label = 'Q3') AS q3_s,
+         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'FY') AS fy,
+         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = '9M') AS m9,
+         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'H1') AS h1,
+         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'Q1') AS q1,
+         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'Q2') AS q2,
+         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'Q3') AS q3,
          any_value(value) FILTER (WHERE label = 'Q4') AS q4
-  FROM p WHERE kind IN ('flow', 'wavg')
-  GROUP BY ALL
+  FROM (SELECT *, {restated: src.before IS NOT NULL, supplied: src.supplied, prev_seen: src.prev_seen,
+                   last_seen: src.last_seen} AS vin
+        FROM p WHERE kind IN ('flow', 'wavg'))
+  GROUP BY ALL)
 ),
 recipes AS (
   -- every recipe whose inputs were filed, `pref` its place in the spec's order
   SELECT cik, fiscal_year, 'Q2' AS fiscal_period, h1_e AS period_end, concept, unit, kind, 'Q2-Recon-H1-Q1' AS method,
-         1 AS pref, [h1, q1] AS vals, [h1_d, q1_d] AS spans, [h1_s, q1_s] AS srcs
+         1 AS pref, [h1, q1] AS vals, [h1_d, q1_d] AS spans, [h1_s, q1_s] AS srcs, ['H1', 'Q1'] AS labels
   FROM cum WHERE q2 IS NULL AND h1 IS NOT NULL AND q1 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-H1', 1, [m9, h1], [m9_d, h1_d], [m9_s, h1_s]
+  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-H1', 1, [m9, h1], [m9_d, h1_d], [m9_s, h1_s], ['9M', 'H1']
   FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND h1 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', 2, [m9, q1, q2], [m9_d, q1_d, q2_d], [m9_s, q1_s, q2_s]
+  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', 2, [m9, q1, q2], [m9_d, q1_d, q2_d], [m9_s, q1_s, q2_s], ['9M', 'Q1', 'Q2']
   FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-9M', 1, [fy, m9], [fy_d, m9_d], [fy_s, m9_s]
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-9M', 1, [fy, m9], [fy_d, m9_d], [fy_s, m9_s], ['FY', '9M']
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND m9 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', 2, [fy, h1, q3], [fy_d, h1_d, q3_d], [fy_s, h1_s, q3_s]
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', 2, [fy, h1, q3], [fy_d, h1_d, q3_d], [fy_s, h1_s, q3_s], ['FY', 'H1', 'Q3']
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND h1 IS NOT NULL AND q3 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', 3, [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s]
+  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', 3, [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s], ['FY', 'Q1', 'Q2', 'Q3']
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL AND q3 IS NOT NULL
 ),
 restatements AS (
@@ -94,8 +101,8 @@ computed AS (
          -- an input restated between its previous report and its supplier was restated by the first filing in that
          -- window that changed any value of the concept; a share count not restated itself is on the basis of the
          -- last such change before it was supplied; every input must have been reported since the latest of these
-         list_max(list_transform(list_filter(srcs, s -> s.before IS NOT NULL OR kind = 'wavg'),
-                  s -> CASE WHEN s.before IS NOT NULL
+         list_max(list_transform(list_filter(srcs, s -> s.restated OR kind = 'wavg'),
+                  s -> CASE WHEN s.restated
                             THEN list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied))
                             ELSE list_max(list_filter(x.at, v -> v <= s.supplied)) END)) AS restated_at,
          list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
@@ -109,13 +116,31 @@ one_vintage AS (
     AND NOT (unit = 'shares' AND value < 0)
   QUALIFY row_number() OVER (PARTITION BY cik, fiscal_year, fiscal_period, concept, unit ORDER BY pref) = 1
 ),
-reconstructed AS (
-  SELECT cik, 'quarter' AS series, fiscal_year, fiscal_period, period_end, concept, unit, kind, value, NULL::INTEGER AS decimals, method,
-         list_prepend({accession: method, form: split_part(method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
-                       fact_entry: true, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
-                      list_transform(srcs, s -> struct_update(s, fact_entry := false))) AS inputs,
-         NULL::BIGINT[] AS refs, list_max(list_transform(srcs, s -> s.date_filed)) AS newest_filed, oldest_seen
+picked AS (
+  -- the kept recipes' inputs, one row each, with their place in the recipe
+  SELECT cik, fiscal_year, fiscal_period, concept, unit, unnest(labels) AS label, generate_subscripts(labels, 1) AS i
   FROM one_vintage
+),
+lineage AS (
+  -- each input's lineage in its place, by the input's label (one any_value per place: list(src ORDER BY i) sorts
+  -- every group, 4.35 s against 0.39 s on the bucket above)
+  SELECT k.cik, k.fiscal_year, k.fiscal_period, k.concept, k.unit,
+         list_filter([any_value(p.src) FILTER (WHERE k.i = 1), any_value(p.src) FILTER (WHERE k.i = 2),
+                      any_value(p.src) FILTER (WHERE k.i = 3), any_value(p.src) FILTER (WHERE k.i = 4)],
+                     s -> s IS NOT NULL) AS srcs,
+         max(p.src.date_filed) AS newest_filed
+  FROM picked k JOIN p ON p.cik = k.cik AND p.fiscal_year = k.fiscal_year AND p.concept = k.concept AND p.unit = k.unit
+   AND p.label = k.label
+  GROUP BY ALL
+),
+reconstructed AS (
+  SELECT o.cik, 'quarter' AS series, o.fiscal_year, o.fiscal_period, o.period_end, o.concept, o.unit, o.kind, o.value,
+         NULL::INTEGER AS decimals, o.method,
+         list_prepend({accession: o.method, form: split_part(o.method, '-', 1) || '-Recon', date_filed: NULL::DATE, before: NULL::DOUBLE,
+                       fact_entry: true, supplied: NULL::INTEGER, prev_seen: NULL::INTEGER, last_seen: NULL::INTEGER, amendments: NULL},
+                      list_transform(l.srcs, s -> struct_update(s, fact_entry := false))) AS inputs,
+         NULL::BIGINT[] AS refs, l.newest_filed, o.oldest_seen
+  FROM one_vintage o JOIN lineage l USING (cik, fiscal_year, fiscal_period, concept, unit)
 ),
 quarters AS MATERIALIZED (
   SELECT * FROM direct
