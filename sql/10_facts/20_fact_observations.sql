@@ -56,15 +56,17 @@ nearest AS (
   GROUP BY ALL
 ),
 anchors AS (
-  -- followed twice, so a date two small steps from the best-supported one still reaches it
-  SELECT a.cik, a.d, b.anchor FROM nearest a JOIN nearest b ON b.cik = a.cik AND b.d = a.anchor
+  -- followed twice, so a date two small steps from the best-supported one still reaches it; only the dates that move
+  -- (most dates are their own anchor), so that the two joins below build on a few rows
+  SELECT a.cik, a.d, b.anchor FROM nearest a JOIN nearest b ON b.cik = a.cik AND b.d = a.anchor WHERE b.anchor <> a.d
 ),
 snapped AS (
-  SELECT s.* REPLACE (coalesce(sa.anchor + 1, s.period_start) AS period_start, ea.anchor AS period_end),
+  SELECT s.* REPLACE (coalesce(sa.anchor + 1, s.period_start) AS period_start, coalesce(ea.anchor, s.period_end) AS period_end),
          s.period_end AS tagged_end
   FROM scoped s
-  JOIN anchors ea ON ea.cik = s.cik AND ea.d = s.period_end
+  LEFT JOIN anchors ea ON ea.cik = s.cik AND ea.d = s.period_end
   LEFT JOIN anchors sa ON sa.cik = s.cik AND sa.d = s.period_start - 1
+  WHERE s.period_end IS NOT NULL
 ),
 filings AS (
   SELECT cik, accession, max(form) AS form, min(filed) AS filed FROM scoped GROUP BY ALL
