@@ -66,7 +66,7 @@ snapped AS (
   FROM scoped s
   LEFT JOIN anchors ea ON ea.cik = s.cik AND ea.d = s.period_end
   LEFT JOIN anchors sa ON sa.cik = s.cik AND sa.d = s.period_start - 1
-  WHERE s.period_end IS NOT NULL
+  WHERE s.period_end IS NOT NULL -- a fact with no end date has no period (the inner join it replaces dropped it too)
 ),
 filings AS (
   SELECT cik, accession, max(form) AS form, min(filed) AS filed FROM scoped GROUP BY ALL

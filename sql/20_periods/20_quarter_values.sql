@@ -39,51 +39,41 @@ direct AS MATERIALIZED (
   FROM p WHERE label IN ('Q1', 'Q2', 'Q3', 'Q4')
 ),
 cum AS MATERIALIZED (
-  -- every filed span of a (year, concept, unit) side by side; fact_periods keeps one row per label, so any_value
-  -- takes each label's value, span and vintage from that one row. The vintage (`vin`: restated or not, when supplied,
-  -- previously and last seen) is what the recipe choice reads; the lineage struct stays in p, and only the recipes
-  -- kept take their inputs' lineage from it (lineage). One small struct per label: the group over the 280-company
-  -- bucket's 592,480 rows took 1.59 s with the lineage struct and the values as 22 scalars, 1.06 s with the
-  -- vintage instead of the lineage, 0.71 s as 6 structs (operator times, EXPLAIN ANALYZE)
-  SELECT cik, fiscal_year, concept, unit, kind, q4, fy.value AS fy, fy.days AS fy_d, fy.period_end AS fy_e, fy.vin AS fy_s,
-         m9.value AS m9, m9.days AS m9_d, m9.period_end AS m9_e, m9.vin AS m9_s,
-         h1.value AS h1, h1.days AS h1_d, h1.period_end AS h1_e, h1.vin AS h1_s,
-         q1.value AS q1, q1.days AS q1_d, q1.period_end AS q1_e, q1.vin AS q1_s,
-         q2.value AS q2, q2.days AS q2_d, q2.period_end AS q2_e, q2.vin AS q2_s,
-         q3.value AS q3, q3.days AS q3_d, q3.period_end AS q3_e, q3.vin AS q3_s
-  FROM (
+  -- every filed span of a (year, concept, unit) side by side, one struct per label: fact_periods keeps one row per
+  -- label, so any_value takes it from that one row. A struct holds what the recipes read: the value, span and
+  -- the input's vintage (restated or not, when supplied, previously and last seen); the lineage struct stays in p,
+  -- and only the recipes kept take their inputs' lineage from it (lineage). The group over the 280-company bucket's
+  -- 592,480 rows took 1.59 s with each label's lineage struct and its values as 22 scalars, 1.06 s with the vintage
+  -- instead of the lineage, 0.71 s as one struct per label (operator times, EXPLAIN ANALYZE)
   SELECT cik, fiscal_year, concept, unit, kind,
-         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'FY') AS fy,
-         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = '9M') AS m9,
-         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'H1') AS h1,
-         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'Q1') AS q1,
-         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'Q2') AS q2,
-         any_value({value: value, days: days, period_end: period_end, vin: vin}) FILTER (WHERE label = 'Q3') AS q3,
+         any_value(x) FILTER (WHERE label = 'FY') AS fy, any_value(x) FILTER (WHERE label = '9M') AS m9,
+         any_value(x) FILTER (WHERE label = 'H1') AS h1, any_value(x) FILTER (WHERE label = 'Q1') AS q1,
+         any_value(x) FILTER (WHERE label = 'Q2') AS q2, any_value(x) FILTER (WHERE label = 'Q3') AS q3,
          any_value(value) FILTER (WHERE label = 'Q4') AS q4
-  FROM (SELECT *, {restated: src.before IS NOT NULL, supplied: src.supplied, prev_seen: src.prev_seen,
-                   last_seen: src.last_seen} AS vin
+  FROM (SELECT *, {value: value, days: days, period_end: period_end, restated: src.before IS NOT NULL,
+                   supplied: src.supplied, prev_seen: src.prev_seen, last_seen: src.last_seen} AS x
         FROM p WHERE kind IN ('flow', 'wavg'))
-  GROUP BY ALL)
+  GROUP BY ALL
 ),
 recipes AS (
-  -- every recipe whose inputs were filed, `pref` its place in the spec's order
-  SELECT cik, fiscal_year, 'Q2' AS fiscal_period, h1_e AS period_end, concept, unit, kind, 'Q2-Recon-H1-Q1' AS method,
-         1 AS pref, [h1, q1] AS vals, [h1_d, q1_d] AS spans, [h1_s, q1_s] AS srcs, ['H1', 'Q1'] AS labels
+  -- every recipe whose inputs were filed, `pref` its place in the spec's order, `ins` its inputs in the formula's order
+  SELECT cik, fiscal_year, 'Q2' AS fiscal_period, h1.period_end AS period_end, concept, unit, kind,
+         'Q2-Recon-H1-Q1' AS method, 1 AS pref, [h1, q1] AS ins
   FROM cum WHERE q2 IS NULL AND h1 IS NOT NULL AND q1 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-H1', 1, [m9, h1], [m9_d, h1_d], [m9_s, h1_s], ['9M', 'H1']
+  SELECT cik, fiscal_year, 'Q3', m9.period_end, concept, unit, kind, 'Q3-Recon-9M-H1', 1, [m9, h1]
   FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND h1 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q3', m9_e, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', 2, [m9, q1, q2], [m9_d, q1_d, q2_d], [m9_s, q1_s, q2_s], ['9M', 'Q1', 'Q2']
+  SELECT cik, fiscal_year, 'Q3', m9.period_end, concept, unit, kind, 'Q3-Recon-9M-Q1-Q2', 2, [m9, q1, q2]
   FROM cum WHERE q3 IS NULL AND m9 IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-9M', 1, [fy, m9], [fy_d, m9_d], [fy_s, m9_s], ['FY', '9M']
+  SELECT cik, fiscal_year, 'Q4', fy.period_end, concept, unit, kind, 'Q4-Recon-FY-9M', 1, [fy, m9]
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND m9 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', 2, [fy, h1, q3], [fy_d, h1_d, q3_d], [fy_s, h1_s, q3_s], ['FY', 'H1', 'Q3']
+  SELECT cik, fiscal_year, 'Q4', fy.period_end, concept, unit, kind, 'Q4-Recon-FY-H1-Q3', 2, [fy, h1, q3]
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND h1 IS NOT NULL AND q3 IS NOT NULL
   UNION ALL
-  SELECT cik, fiscal_year, 'Q4', fy_e, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', 3, [fy, q1, q2, q3], [fy_d, q1_d, q2_d, q3_d], [fy_s, q1_s, q2_s, q3_s], ['FY', 'Q1', 'Q2', 'Q3']
+  SELECT cik, fiscal_year, 'Q4', fy.period_end, concept, unit, kind, 'Q4-Recon-FY-Q1-Q2-Q3', 3, [fy, q1, q2, q3]
   FROM cum WHERE q4 IS NULL AND fy IS NOT NULL AND q1 IS NOT NULL AND q2 IS NOT NULL AND q3 IS NOT NULL
 ),
 restatements AS (
@@ -91,21 +81,22 @@ restatements AS (
   SELECT cik, concept, unit, list(DISTINCT src.supplied) AS at FROM p WHERE src.before IS NOT NULL GROUP BY ALL
 ),
 computed AS (
-  SELECT r.*,
-         spans[1] - list_sum(spans[2:]) AS quarter_days,
+  -- what the choice below reads: the inputs (`ins`) stop here, so its row-valued arg_min does not carry them
+  SELECT r.* EXCLUDE (ins),
+         ins[1].days - list_sum(list_transform(ins[2:], s -> s.days)) AS quarter_days,
          CASE kind
-           WHEN 'wavg' THEN round((vals[1] * spans[1] - list_sum(list_transform(range(2, len(vals) + 1), i -> vals[i] * spans[i])))
-                                  / nullif(spans[1] - list_sum(spans[2:]), 0))
-           ELSE round(vals[1] - list_sum(vals[2:]), 6)
+           WHEN 'wavg' THEN round((ins[1].value * ins[1].days - list_sum(list_transform(ins[2:], s -> s.value * s.days)))
+                                  / nullif(ins[1].days - list_sum(list_transform(ins[2:], s -> s.days)), 0))
+           ELSE round(ins[1].value - list_sum(list_transform(ins[2:], s -> s.value)), 6)
          END AS value,
          -- an input restated between its previous report and its supplier was restated by the first filing in that
          -- window that changed any value of the concept; a share count not restated itself is on the basis of the
          -- last such change before it was supplied; every input must have been reported since the latest of these
-         list_max(list_transform(list_filter(srcs, s -> s.restated OR kind = 'wavg'),
+         list_max(list_transform(list_filter(ins, s -> s.restated OR kind = 'wavg'),
                   s -> CASE WHEN s.restated
                             THEN list_min(list_filter(x.at, v -> v > s.prev_seen AND v <= s.supplied))
                             ELSE list_max(list_filter(x.at, v -> v <= s.supplied)) END)) AS restated_at,
-         list_min(list_transform(srcs, s -> s.last_seen)) AS oldest_seen
+         list_min(list_transform(ins, s -> s.last_seen)) AS oldest_seen
   FROM recipes r LEFT JOIN restatements x USING (cik, concept, unit)
 ),
 one_vintage AS (
@@ -117,9 +108,10 @@ one_vintage AS (
   QUALIFY row_number() OVER (PARTITION BY cik, fiscal_year, fiscal_period, concept, unit ORDER BY pref) = 1
 ),
 picked AS (
-  -- the kept recipes' inputs, one row each, with their place in the recipe
+  -- the kept recipes' inputs, one row each, with their place in the recipe: the method names their labels in order
+  -- (Q4-Recon-FY-9M: FY, then 9M)
   SELECT cik, fiscal_year, fiscal_period, concept, unit, unnest(labels) AS label, generate_subscripts(labels, 1) AS i
-  FROM one_vintage
+  FROM (SELECT *, string_split(method, '-')[3:] AS labels FROM one_vintage)
 ),
 lineage AS (
   -- each input's lineage in its place, by the input's label (one any_value per place: list(src ORDER BY i) sorts
