@@ -1,7 +1,8 @@
 // The rendered store an engine may answer from right now: the published generation, opened once and kept while it
 // renders the warehouse version and the stored-periods generation the engine sees. A new publish or periods refresh is
 // noticed within a second (one stat of each state file at most that often, as WarehouseState does for the periods); a
-// new ingest at once (the version changes).
+// new ingest at once (the version changes); and while no reader answers, at the next call (two stats beside a query
+// on the live path).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';
@@ -31,7 +32,9 @@ export function renderedStoreFor(engine: Engine): RenderedStoreReader | null {
   const now = Date.now();
   const wh = engine.warehouseDir;
   let h = held.get(engine);
-  if (!h || now - h.checkedAt >= RECHECK_MS) {
+  // a reader that does not answer for what the engine sees is looked again for at once: the store published since
+  // (a render finishes just after a query of its own looked) must not wait out the second on the live path
+  if (!h || now - h.checkedAt >= RECHECK_MS || !answers(engine, h)) {
     const stateStamp = stamp(path.join(wh, RENDERED_DIR, 'state.json'));
     const periodsStamp = stamp(path.join(wh, 'periods', '_state.json'));
     const reopen = !h || stateStamp !== h.stateStamp;
@@ -45,8 +48,13 @@ export function renderedStoreFor(engine: Engine): RenderedStoreReader | null {
     };
     held.set(engine, h);
   }
+  return answers(engine, h) ? h.reader : null;
+}
+
+/** Whether the held reader renders the warehouse version and the stored-periods generation the engine sees. */
+function answers(engine: Engine, h: Held): boolean {
   const { reader, periodsGeneration } = h;
-  return reader && reader.state.version === engine.warehouse().version && reader.state.periodsGeneration === periodsGeneration ? reader : null;
+  return reader !== null && reader.state.version === engine.warehouse().version && reader.state.periodsGeneration === periodsGeneration;
 }
 
 /** Forgets the engine's reader (closing its file); the next call reopens whatever is published. */
