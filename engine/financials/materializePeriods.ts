@@ -16,6 +16,7 @@ import { BIGINT, LIST, listValue, type DuckDBConnection, type DuckDBType, type D
 import { quotePath } from '../db/quote.ts';
 import { CIK_BUCKETS as BUCKETS } from '../db/cikBuckets.ts';
 import { FILINGS_OUTPUTS } from './filingsOutputs.ts';
+import { manifestNames, manifestsSince } from '../warehouse/manifests.ts';
 
 export interface PeriodsState {
   generation: string;
@@ -237,11 +238,6 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
   return { periods, companies: null };
 }
 
-function manifestNames(warehouseDir: string): string[] {
-  const dir = path.join(warehouseDir, '_manifest');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
-}
-
 function bucketsOf(warehouseDir: string, dataset: string): number[] {
   const dir = path.join(warehouseDir, dataset);
   if (!fs.existsSync(dir)) return [];
@@ -359,12 +355,13 @@ async function refreshInstance(warehouseDir: string, n: number, memoryLimit: str
  * Buckets whose inputs changed since `state`, each with what changed (BucketChanges): the facts, filings and filing
  * documents files named by manifests committed after it, and the companies with facts whose entity files committed
  * after it state a fiscal year end (fiscal_calendar reads it; an ingest of a description alone changes no bucket's
- * files). Null when the state is not a prefix of the current manifests (no state, or history rewritten): then
- * everything is recomputed.
+ * files). Null when there is no state or a manifest it reflects is gone (history rewritten): then everything is
+ * recomputed.
  */
 async function changedBuckets(engine: Engine, state: PeriodsState | null, manifests: string[]): Promise<Map<number, BucketChanges> | null> {
   const wh = engine.warehouseDir;
-  if (!state || state.manifests.some((m, i) => manifests[i] !== m)) return null;
+  const since = state ? manifestsSince(state.manifests, manifests) : null;
+  if (!since) return null;
   const changed = new Map<number, BucketChanges>();
   const of = (b: number): BucketChanges => {
     const known = changed.get(b);
@@ -374,7 +371,7 @@ async function changedBuckets(engine: Engine, state: PeriodsState | null, manife
     return fresh;
   };
   const entityFiles: string[] = [];
-  for (const name of manifests.slice(state.manifests.length)) {
+  for (const name of since) {
     const manifest = JSON.parse(fs.readFileSync(path.join(wh, '_manifest', name), 'utf8')) as { files?: string[] };
     for (const file of manifest.files ?? []) {
       const m = /^(facts|filings|filing_documents)[\\/]bucket=(\d+)[\\/]/.exec(file);

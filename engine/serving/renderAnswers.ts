@@ -14,6 +14,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import type { Engine } from '../db/Engine.ts';
 import { quoteIdentifier } from '../db/quote.ts';
 import { CIK_BUCKETS } from '../db/cikBuckets.ts';
+import { manifestNames, manifestsSince } from '../warehouse/manifests.ts';
 import { periodsAreCurrent, readPeriodsState } from '../financials/materializePeriods.ts';
 import { liveJsonRows } from '../query/runMacro.ts';
 import type { ResolvedEntity } from '../query/resolveEntity.ts';
@@ -55,11 +56,6 @@ export interface RenderOptions {
 /** Folders of the stored results the period answers read (materializePeriods' outputs). */
 const STORED_FOLDERS = ['periods', 'statements'];
 
-function manifestNames(warehouseDir: string): string[] {
-  const dir = path.join(warehouseDir, '_manifest');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
-}
-
 /** Per bucket, the identity (inode, mtime, size) of every stored file its period answers read. */
 function storedStamps(warehouseDir: string): Record<string, string> {
   const stamps: Record<string, string> = {};
@@ -88,9 +84,10 @@ const EVERYTHING: Changes = { buckets: new Set(), all: new Set(['periods', 'enti
 
 /** From the manifests newer than `done`; everything when there is no usable previous state (none, history rewritten). */
 function changesSince(warehouseDir: string, done: readonly string[], manifests: readonly string[]): Changes {
-  if (done.some((m, i) => manifests[i] !== m)) return EVERYTHING;
+  const since = manifestsSince(done, manifests);
+  if (!since) return EVERYTHING;
   const changes: Changes = { buckets: new Set(), all: new Set() };
-  for (const name of manifests.slice(done.length)) {
+  for (const name of since) {
     const manifest = JSON.parse(fs.readFileSync(path.join(warehouseDir, '_manifest', name), 'utf8')) as { files?: string[] };
     for (const file of manifest.files ?? []) {
       const [dataset] = file.split(/[\\/]/);

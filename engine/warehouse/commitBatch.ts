@@ -4,7 +4,6 @@
 import { defined } from '../query/defined.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { DuckDBDataChunk, DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import type { Engine } from '../db/Engine.ts';
 import { DATASETS, type DatasetRows, type DatasetSpec } from './datasets.ts';
@@ -14,6 +13,7 @@ import { timed, type OnStage } from '../ingest/IngestStages.ts';
 import { ColumnBuffers, ColumnValueError, fillChunkColumn, RAW_COLUMNS, shown } from './fillChunkColumn.ts';
 import { copyNewRows } from './copyNewRows.ts';
 import { commitFacts } from './commitFacts.ts';
+import { newBatchId } from './manifests.ts';
 import type { FactColumns } from './FactColumns.ts';
 import type { FactRow } from '../ingest/rows.ts';
 
@@ -32,11 +32,6 @@ interface Journal {
 }
 
 const CHUNK = 2048;
-
-export function newBatchId(now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return `${stamp}-${crypto.randomBytes(4).toString('hex')}`;
-}
 
 function toDuck(value: unknown, type: DuckDBType, row: number): DuckDBValue {
   if (value === null) return null;
@@ -289,7 +284,7 @@ export async function stageStreamed(c: DuckDBConnection, rows: Partial<DatasetRo
  */
 export async function commitBatch(engine: Engine, rows: Partial<DatasetRows>, options: CommitOptions): Promise<Manifest> {
   const warehouseDir = engine.warehouseDir;
-  const batchId = newBatchId();
+  const batchId = newBatchId(warehouseDir);
   const stagingDir = path.join(warehouseDir, '_staging', batchId);
   const c = options.connection ?? engine.writerConnection;
   const counts: Record<string, number> = {};
