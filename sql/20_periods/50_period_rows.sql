@@ -57,43 +57,62 @@ referenced AS MATERIALIZED (
   FROM (SELECT rid, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS i
         FROM v WHERE rid IN (SELECT unnest(refs) FROM chosen))
 ),
-contributions AS MATERIALIZED (
-  -- a value's own inputs, then those of the rows it refers to, each in its place in the list the layers below once
-  -- concatenated (ord): where two of them list one filing under the same fact, the first one's `before` is shown
-  SELECT cik, series, period_end, fiscal_period, s.accession AS key, s.form AS type, s.date_filed,
-         CASE WHEN s.fact_entry THEN concept END AS fact, s.before, s.amendments, ord
+own AS MATERIALIZED (
+  -- a value's own inputs, each in its place in the list the layers below once concatenated (ord)
+  SELECT cik, series, period_end, fiscal_period, concept, s.accession AS key, s.form AS type, s.date_filed, s.fact_entry,
+         s.before, s.amendments, ord
   FROM (SELECT cik, series, period_end, fiscal_period, concept, unnest(inputs) AS s, generate_subscripts(inputs, 1) AS ord
         FROM chosen)
+),
+ref_rows AS MATERIALIZED (
+  -- the rows a trailing value refers to, each in its place (pos): their inputs come after its own, in that order
+  SELECT cik, series, period_end, fiscal_period, concept, unnest(refs) AS rid, generate_subscripts(refs, 1) AS pos
+  FROM chosen WHERE refs IS NOT NULL
+),
+-- A period's sources in two streams: the filings (every input and amendment: type, dateFiled) and the facts listed
+-- under them (the inputs that changed a value: fact, before). One stream of both, grouped per (source, fact) and then
+-- per source, carried every filing row through the larger group with the fact columns (280-company bucket, over a
+-- stored bucket table, best of 3: 4.36 -> 4.03 CPU-s for this output, 0.92x)
+fact_contributions AS (
+  -- where two inputs list one filing under the same fact, the first one's `before` is shown (ord)
+  SELECT cik, series, period_end, fiscal_period, key, concept AS fact, before, ord FROM own WHERE fact_entry
   UNION ALL
-  SELECT r.cik, r.series, r.period_end, r.fiscal_period, q.accession, q.form, q.date_filed,
-         CASE WHEN q.fact_entry THEN r.concept END, q.before, q.amendments, r.pos * 4096 + q.i
-  FROM (SELECT cik, series, period_end, fiscal_period, concept, unnest(refs) AS rid, generate_subscripts(refs, 1) AS pos
-        FROM chosen WHERE refs IS NOT NULL) r
-  JOIN referenced q USING (rid)
+  SELECT r.cik, r.series, r.period_end, r.fiscal_period, q.accession, r.concept, q.before, r.pos * 4096 + q.i
+  FROM ref_rows r JOIN (FROM referenced WHERE fact_entry) q USING (rid)
 ),
-amended AS (
-  SELECT cik, series, period_end, fiscal_period, unnest(amendments) AS a FROM contributions WHERE amendments IS NOT NULL
-),
-entries AS (
-  SELECT cik, series, period_end, fiscal_period, key, type, date_filed, fact, before, ord
-  FROM contributions
+filing_contributions AS (
+  SELECT cik, series, period_end, fiscal_period, key, type, date_filed FROM own
   UNION ALL
-  SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed, NULL, NULL, NULL FROM amended
+  SELECT r.cik, r.series, r.period_end, r.fiscal_period, q.accession, q.form, q.date_filed
+  FROM ref_rows r JOIN referenced q USING (rid)
+  UNION ALL
+  -- every /A filing that reported one of the period's facts, even where it changed none
+  SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed
+  FROM (SELECT cik, series, period_end, fiscal_period, unnest(amendments) AS a FROM own WHERE amendments IS NOT NULL)
+  UNION ALL
+  SELECT cik, series, period_end, fiscal_period, a.accession, a.form, a.date_filed
+  FROM (SELECT r.cik, r.series, r.period_end, r.fiscal_period, unnest(q.amendments) AS a
+        FROM ref_rows r JOIN (FROM referenced WHERE amendments IS NOT NULL) q USING (rid))
 ),
+-- a headerless document no filing claimed has only a content-hash key, not an accession: its values are served,
+-- but it is not a source
 entry_facts AS (
-  -- a headerless document no filing claimed has only a content-hash key, not an accession: its values are served,
-  -- but it is not a source
   -- one row per (period, source, fact): the fact map below must not see a fact twice
-  SELECT cik, series, period_end, fiscal_period, key, fact,
-         any_value(type) AS type, max(date_filed) AS date_filed, arg_min(before, ord) AS before
-  FROM entries WHERE key NOT LIKE 'hash-%' GROUP BY cik, series, period_end, fiscal_period, key, fact
+  SELECT cik, series, period_end, fiscal_period, key, fact, arg_min(before, ord) AS before
+  FROM fact_contributions WHERE key NOT LIKE 'hash-%' GROUP BY cik, series, period_end, fiscal_period, key, fact
+),
+fact_maps AS (
+  SELECT cik, series, period_end, fiscal_period, key,
+         to_json(map_from_entries(list_sort(
+           list((fact, CASE WHEN before IS NULL THEN json_object() ELSE json_object('before', before) END))))) AS entry_facts
+  FROM entry_facts GROUP BY ALL
 ),
 source_entries AS (
-  SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type,
-         to_json(map_from_entries(list_sort(coalesce(
-           list((fact, CASE WHEN before IS NULL THEN json_object() ELSE json_object('before', before) END))
-             FILTER (WHERE fact IS NOT NULL), [])))) AS entry_facts
-  FROM entry_facts GROUP BY ALL
+  SELECT k.cik, k.series, k.period_end, k.fiscal_period, k.key, k.date_filed, k.type,
+         coalesce(m.entry_facts, json_object()) AS entry_facts
+  FROM (SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type
+        FROM filing_contributions WHERE key NOT LIKE 'hash-%' GROUP BY ALL) k
+  LEFT JOIN fact_maps m USING (cik, series, period_end, fiscal_period, key)
 ),
 sources AS (
   SELECT cik, series, period_end, fiscal_period, max(date_filed) AS date_filed,
