@@ -101,15 +101,21 @@ entry_facts AS (
   SELECT cik, series, period_end, fiscal_period, key, fact, arg_min(before, ord) AS before
   FROM fact_contributions WHERE key NOT LIKE 'hash-%' GROUP BY cik, series, period_end, fiscal_period, key, fact
 ),
+-- The JSON of the sources is written as text, each member `"key":value` with the key as to_json writes it, members
+-- sorted as text and joined, and typed JSON once at the end: the bytes json_object and to_json(map_from_entries(
+-- list_sort(...))) wrote, since a member sorts by its key as long as no key holds a character below '"' (0x22: spaces,
+-- '!', control characters; concepts are XBRL names and keys accessions, which hold none). Periods output over a stored
+-- 280-company bucket table, best of 3: 4.07 -> 3.69 CPU-s (0.91x) for the facts under each source, then 4.00 -> 3.45
+-- (0.86x) for the sources; rows identical
 fact_maps AS (
   SELECT cik, series, period_end, fiscal_period, key,
-         to_json(map_from_entries(list_sort(
-           list((fact, CASE WHEN before IS NULL THEN json_object() ELSE json_object('before', before) END))))) AS entry_facts
+         '{' || array_to_string(list_sort(list(to_json(fact)
+           || CASE WHEN before IS NULL THEN ':{}' ELSE ':{"before":' || to_json(before) || '}' END)), ',') || '}' AS entry_facts
   FROM entry_facts GROUP BY ALL
 ),
 source_entries AS (
   SELECT k.cik, k.series, k.period_end, k.fiscal_period, k.key, k.date_filed, k.type,
-         coalesce(m.entry_facts, json_object()) AS entry_facts
+         coalesce(m.entry_facts, '{}') AS entry_facts
   FROM (SELECT cik, series, period_end, fiscal_period, key, max(date_filed) AS date_filed, any_value(type) AS type
         FROM filing_contributions WHERE key NOT LIKE 'hash-%' GROUP BY ALL) k
   LEFT JOIN fact_maps m USING (cik, series, period_end, fiscal_period, key)
@@ -119,10 +125,11 @@ sources AS (
          -- keys sorted (as facts and derived are): json_group_object keeps the arrival order of a parallel aggregate,
          -- which made one answer's bytes differ between two materializations of the same facts (and between the
          -- stored and the on-the-fly answer)
-         to_json(map_from_entries(list_sort(list((key, CASE WHEN date_filed IS NULL
-           THEN json_object('type', type, 'amendment', type LIKE '%/A', 'facts', entry_facts)
-           ELSE json_object('type', type, 'dateFiled', strftime(date_filed, '%Y-%m-%d'), 'amendment', type LIKE '%/A', 'facts', entry_facts)
-         END))))) AS sources
+         -- (a synthetic key has no dateFiled)
+         ('{' || array_to_string(list_sort(list(to_json(key) || ':{"type":' || coalesce(to_json(type), 'null')
+           || CASE WHEN date_filed IS NULL THEN '' ELSE ',"dateFiled":"' || strftime(date_filed, '%Y-%m-%d') || '"' END
+           || ',"amendment":' || coalesce((type LIKE '%/A')::VARCHAR, 'null') || ',"facts":' || entry_facts || '}')), ',')
+          || '}')::JSON AS sources
   FROM source_entries GROUP BY ALL
 ),
 facts AS (
