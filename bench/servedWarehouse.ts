@@ -21,6 +21,7 @@ import { submissionsJson } from '../demo/submissionsJson.ts';
 import { DEMO_COMPANIES } from '../demo/demoCompanies.ts';
 import { defined } from '../engine/query/defined.ts';
 import { duration, takeBuildLock, universeCik, type Universe } from './universe.ts';
+import { manifestNames } from '../engine/warehouse/manifests.ts';
 
 const BUCKETS = 64;
 
@@ -136,11 +137,6 @@ function storedStamps(warehouseDir: string): Record<string, string> {
   }
   return stamps;
 }
-
-const manifestNames = (dir: string) => {
-  const m = path.join(dir, '_manifest');
-  return fs.existsSync(m) ? fs.readdirSync(m).filter((f) => f.endsWith('.json')).sort() : [];
-};
 
 /** The served warehouse from the finished bucket warehouses (see the file's head). */
 async function assemble(universe: Universe, ciks: readonly number[], bucketDirs: Map<number, string>, dir: string): Promise<void> {
