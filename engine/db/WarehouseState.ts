@@ -15,7 +15,13 @@ export interface WarehouseSnapshot {
   readonly cikBuckets: number;
 }
 
-/** How stale "stored periods became current" may be seen (a new ingest, which makes them stale, is seen at once). */
+/**
+ * How stale a change of the stored periods may be seen while they are current (a new ingest, which makes them stale,
+ * is seen at once). While they are stale every call looks again: such a call takes the live path, whose query costs
+ * far more than two stats, and a refresh that has just made them current (in this process or another) must not leave
+ * the next second's requests on it (the suite's responseMemo test failed that way: the first as-reported answer after
+ * the refresh was computed live, the next one read from the rendered store).
+ */
 const PERIODS_RECHECK_MS = 1000;
 
 /**
@@ -54,7 +60,8 @@ export class WarehouseState {
 
   /**
    * The warehouse as of this call: one stat of `_manifest` (a commit renames its manifest into it) per synchronous run
-   * of the caller, the periods files at most once a second. A request's steps (validation, the stored-or-live choice,
+   * of the caller, the periods files at most once a second while the stored periods are current (on every call while
+   * they are not). A request's steps (validation, the stored-or-live choice,
    * the rendered store's version check) run synchronously and share one snapshot; whatever runs after an `await`, a
    * timer or the next I/O callback stats again, so a commit by this process or another is seen by the next request.
    * Measured: three stats per rendered hit were ~15% of its CPU on the loaded bench box.
@@ -62,7 +69,7 @@ export class WarehouseState {
   current(): WarehouseSnapshot {
     if (this.memo) return this.memo;
     const now = this.clock();
-    if (now - this.periodsCheckedAt >= PERIODS_RECHECK_MS) {
+    if (now - this.periodsCheckedAt >= PERIODS_RECHECK_MS || !this.held.snapshot.periodsCurrent) {
       this.periodsCheckedAt = now;
       this.periodsStamp = periodsStampOf(this.warehouseDir);
     }

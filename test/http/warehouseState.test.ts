@@ -67,6 +67,25 @@ test('the version moves with each ingest, periodsCurrent follows the materializa
   }
 });
 
+test('stored periods becoming current are seen by the next call, not a second later', async () => {
+  const { engine, dir: wh, cleanup } = await openTempEngine('write');
+  let clock = Date.now();
+  const state = new WarehouseState(wh, () => clock);
+  try {
+    await ingestPaths(engine, [fixture('edgar', 'companyfacts', 'CIK0000320193.json.gz')]);
+    // the listing settled (its mtime older than the racy window), then the clock stops: within the same second of
+    // the last look, only the rule "look again while stale" sees the refresh
+    await new Promise((r) => setTimeout(r, 150));
+    clock = Date.now();
+    assert.equal(state.current().periodsCurrent, false, 'ingested, not materialized');
+    await materializePeriods(engine);
+    await Promise.resolve();
+    assert.equal(state.current().periodsCurrent, true);
+  } finally {
+    cleanup();
+  }
+});
+
 test('one snapshot per synchronous run: a commit landing in between is seen after the run yields, never within it', async () => {
   const { dir: wh, cleanup } = await openTempEngine('read');
   const reader = await Engine.open({ warehouseDir: wh, mode: 'read', threads: 1 });
