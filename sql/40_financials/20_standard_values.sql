@@ -27,24 +27,25 @@ candidates AS MATERIALIZED (
 ),
 candidate_count AS (
   -- how many candidates each line of each period has: most have one, which needs no choosing (the arg_min of the
-  -- whole candidate row over every candidate was this output's largest operator); NULL-safe, as GROUP BY groups NULLs
-  SELECT cik, series, fiscal_year, fiscal_period, period_end, line, count(*) AS n FROM candidates GROUP BY ALL
+  -- whole candidate row over every candidate was this output's largest operator). Counted per hash of the line's key
+  -- (NULLs hash alike, as GROUP BY groups them): two lines whose keys collide count as one line of two candidates and
+  -- go through the choice below, which groups by the key itself and so gives each its own row. Against a count
+  -- grouped and semi-joined on the six key columns: statements over a stored 280-company bucket table, best of 3,
+  -- 2.14 -> 2.00 CPU-s (0.93x), rows identical
+  SELECT h, count(*) AS n
+  FROM (SELECT hash(cik, series, fiscal_year, fiscal_period, period_end, line) AS h FROM candidates) GROUP BY h
 ),
 filed AS MATERIALIZED (
   SELECT c.* FROM candidates c
   SEMI JOIN (FROM candidate_count WHERE n = 1) k
-    ON k.cik = c.cik AND k.line = c.line AND k.series IS NOT DISTINCT FROM c.series
-   AND k.fiscal_year IS NOT DISTINCT FROM c.fiscal_year AND k.fiscal_period IS NOT DISTINCT FROM c.fiscal_period
-   AND k.period_end IS NOT DISTINCT FROM c.period_end
+    ON k.h = hash(c.cik, c.series, c.fiscal_year, c.fiscal_period, c.period_end, c.line)
   UNION ALL
   SELECT unnest(best) FROM (
     -- (NOT in_reporting, rank) as one integer: an arg_min keyed by a struct cost twice as much
     SELECT arg_min(x, CASE WHEN x.in_reporting THEN x.rank ELSE x.rank + 1000000 END) AS best
     FROM (SELECT c.* FROM candidates c
           SEMI JOIN (FROM candidate_count WHERE n > 1) k
-            ON k.cik = c.cik AND k.line = c.line AND k.series IS NOT DISTINCT FROM c.series
-           AND k.fiscal_year IS NOT DISTINCT FROM c.fiscal_year AND k.fiscal_period IS NOT DISTINCT FROM c.fiscal_period
-           AND k.period_end IS NOT DISTINCT FROM c.period_end) x
+            ON k.h = hash(c.cik, c.series, c.fiscal_year, c.fiscal_period, c.period_end, c.line)) x
     GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)
 ),
 periods AS (
