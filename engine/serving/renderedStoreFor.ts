@@ -1,8 +1,8 @@
 // The rendered store an engine may answer from right now: the published generation, opened once and kept while it
 // renders the warehouse version and the stored-periods generation the engine sees. A new publish or periods refresh is
-// noticed within a second (one stat of each state file at most that often, as WarehouseState does for the periods); a
-// new ingest at once (the version changes); and while no reader answers, at the next call (two stats beside a query
-// on the live path).
+// noticed within a second (one stat of each state file at most that often) while the held reader answers, and at the
+// next call while it does not (two stats beside a query on the live path): the rule WarehouseState keeps for the
+// stored periods. A new ingest is noticed at once (the version changes).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '../db/Engine.ts';

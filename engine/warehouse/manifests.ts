@@ -35,8 +35,8 @@ function stampOf(ms: number): string {
 function stampedAt(name: string): number {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z-/.exec(name);
   if (!m) return Number.NaN;
-  const [, y, mo, d, h, mi, s, ms] = m.map(Number) as [number, number, number, number, number, number, number, number | undefined];
-  return Date.UTC(y, mo - 1, d, h, mi, s, ms === undefined || Number.isNaN(ms) ? 999 : ms);
+  const [, y, mo, d, h, mi, s, ms] = m;
+  return Date.parse(`${String(y)}-${String(mo)}-${String(d)}T${String(h)}:${String(mi)}:${String(s)}.${ms ?? '999'}Z`);
 }
 
 /**

@@ -14,7 +14,7 @@ import { companyFactsJson, conceptsOf, filingsOf, type FilerSchedule } from '../
 import { CIK_BUCKETS } from '../../engine/db/cikBuckets.ts';
 import { quotePath } from '../../engine/db/quote.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
-import { EXAMPLES } from './oracleSchedules.ts';
+import { EXAMPLES, exampleSchedule as schedule } from './oracleSchedules.ts';
 import { defined } from '../helpers/defined.ts';
 import { cikOrder, outputDifferences } from '../helpers/outputFiles.ts';
 
@@ -23,7 +23,6 @@ let dir: string;
 let cleanup: () => void;
 const inputs = tempDir('incremental-in-');
 
-const schedule = (i: number, cik: number): FilerSchedule => ({ ...defined(EXAMPLES[i], `EXAMPLES[${String(i)}]`).schedule, cik });
 const base = defined(EXAMPLES[0], 'EXAMPLES[0]').schedule.cik;
 // four companies of one bucket (cik % 64), and one of another
 const shared = [schedule(0, base), schedule(3, base + CIK_BUCKETS), schedule(5, base + 2 * CIK_BUCKETS), schedule(1, base + 3 * CIK_BUCKETS)];

@@ -12,6 +12,13 @@ export function steadyQuarters(years: number, seed = 1): Quarter[][] {
   }));
 }
 
+/** Example i's schedule filed under `cik` (suites that need several filers of one pattern, or chosen buckets). */
+export function exampleSchedule(i: number, cik: number): FilerSchedule {
+  const example = EXAMPLES[i];
+  if (!example) throw new Error(`no example ${String(i)}`);
+  return { ...example.schedule, cik };
+}
+
 export const EXAMPLES: { name: string; schedule: FilerSchedule }[] = [
   { name: 'a December filer with three-month and year-to-date 10-Q columns',
     schedule: { cik: 900001, calendar: 'dec31', firstYear: 2019, years: 3, kind: 'domestic', currency: 'USD', quarters: steadyQuarters(3) } },

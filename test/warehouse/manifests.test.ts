@@ -11,7 +11,7 @@ import { materializePeriods, periodsAreCurrent } from '../../engine/financials/m
 import { manifestNames, manifestsSince, newBatchId } from '../../engine/warehouse/manifests.ts';
 import { companyFactsJson, filingsOf, type FilerSchedule } from '../helpers/oracleFiler.ts';
 import type { Engine } from '../../engine/db/Engine.ts';
-import { EXAMPLES } from '../periods/oracleSchedules.ts';
+import { EXAMPLES, exampleSchedule as schedule } from '../periods/oracleSchedules.ts';
 import { defined } from '../helpers/defined.ts';
 
 let engine: Engine;
@@ -19,7 +19,6 @@ let dir: string;
 let cleanup: () => void;
 const inputs = tempDir('manifests-in-');
 
-const schedule = (i: number, cik: number): FilerSchedule => ({ ...defined(EXAMPLES[i], `EXAMPLES[${String(i)}]`).schedule, cik });
 const base = defined(EXAMPLES[0], 'EXAMPLES[0]').schedule.cik;
 
 async function ingest(filer: FilerSchedule): Promise<string> {
