@@ -2,7 +2,7 @@
 // table on its own (so a layer's cost is its cumulative time less the layer below), then each materialized output over
 // the bucket table, in process CPU seconds (DuckDB runs in this process; the box is shared, so wall time misleads).
 // With --explain DIR, the EXPLAIN ANALYZE text of every step is written to DIR for the operator-level breakdown.
-// Usage: npm run bench -- periodsProfile [--companies 280] [--repeat 1] [--explain bench/out/explain] [--dir PATH]
+// Usage: npm run bench -- periodsProfile [--companies 280] [--repeat 1] [--threads 2] [--explain bench/out/explain] [--dir PATH]
 //        [--baseline REF [--layer FILE:MACRO:INNER]]
 //        [--outputs-only] [--keep DIR]
 import fs from 'node:fs';
@@ -20,6 +20,8 @@ import { runSqlFile, SQL_ROOT } from '../engine/db/loadSqlFiles.ts';
 const argv = process.argv.slice(2);
 const companies = numberArg(argv, 'companies', 280);
 const repeat = numberArg(argv, 'repeat', 1);
+/** DuckDB threads (default 2, the writer's engine; the parallel refresh computes each bucket on 1). */
+const threads = numberArg(argv, 'threads', 2);
 const flag = (name: string) => {
   const i = argv.indexOf(`--${name}`);
   return i === -1 ? undefined : argv[i + 1];
@@ -48,7 +50,7 @@ const log = (line: string) => { console.log(line); };
 const universe = flag('dir') === undefined
   ? await ensureUniverse({ companies, firstYear: 2015, lastYear: 2024, dimensional: true, buckets: 1, log })
   : { dir: path.resolve(String(flag('dir'))), facts: NaN };
-const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads: 2, memoryLimit: '6GB' });
+const engine = await Engine.open({ warehouseDir: universe.dir, mode: 'write', threads, memoryLimit: '6GB' });
 const bucket = Number(fs.readdirSync(path.join(universe.dir, 'facts'))
   .map((d) => /^bucket=(\d+)$/.exec(d)?.[1])
   .find((b) => b !== undefined && fs.readdirSync(path.join(universe.dir, 'facts', `bucket=${b}`)).some((f) => !f.includes('schema'))));
