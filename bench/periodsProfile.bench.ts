@@ -99,7 +99,9 @@ try {
     const ref = baselineRef ?? 'HEAD';
     // each side's macro renamed, reading the stored layer below instead of recomputing it
     // (a macro's optional scope parameters, cik_lo := NULL, ..., kept; the inner call's dropped with it)
-    const rename = (sql: string, side: string) => sql.replace(`MACRO ${String(macro)}(b, c, as_of`, `MACRO ${String(macro)}_${side}(b, c, as_of`)
+    // (the scope parameter as_of renamed too: the inner call was its only use, and a macro parameter that nothing
+    // reads conflicts with a column of that name below, src_entities' as_of, "Conflicting column names")
+    const rename = (sql: string, side: string) => sql.replace(`MACRO ${String(macro)}(b, c, as_of`, `MACRO ${String(macro)}_${side}(b, c, layer_as_of`)
       .replaceAll(new RegExp(`\\b${String(inner)}\\(b, c, as_of[^)]*\\)`, 'g'), 'layer_input');
     await c.run(`CREATE OR REPLACE TEMP TABLE layer_input AS SELECT * FROM ${String(inner)}($b::INTEGER, NULL, NULL)`, { b: bucket });
     await c.run(rename(execFileSync('git', ['show', `${ref}:${file}`], { cwd: root, encoding: 'utf8' }), 'baseline'));
