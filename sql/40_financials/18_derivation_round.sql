@@ -24,3 +24,22 @@ JOIN (
      AND count(*) FILTER (WHERE d.required AND f.value IS NULL) = 0
      AND count(DISTINCT f.unit) = 1
 ) t ON t.cik = p.cik AND t.series = p.series AND t.period_end = p.period_end AND t.fiscal_period = p.fiscal_period;
+
+-- Grain: one row per (period, line) of `periods` that round n derives (derivation_round) and `lines` has no value of:
+-- the best-ranked derivation that applies, with its formula as the source (e.g. 'revenue - costOfRevenue'), shaped
+-- like standard_values_of's filed lines (derived, method 'derived', in the reporting currency by construction).
+CREATE OR REPLACE MACRO derived_lines(lines, periods, n) AS TABLE
+WITH formulas AS (
+  SELECT line, rank,
+         string_agg(CASE WHEN coef < 0 THEN ' - ' ELSE ' + ' END || term || CASE WHEN required THEN '' ELSE ' (if filed)' END, ''
+                    ORDER BY coef < 0, term) AS formula
+  FROM standard_derivations WHERE round = n GROUP BY ALL
+)
+SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
+       ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.rank, true AS in_reporting,
+       r.date_filed, r.last_seen
+FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM derivation_round(lines, periods, n) x
+      GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
+JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
+ANTI JOIN query_table(lines) f ON f.cik = r.cik AND f.series = r.series AND f.period_end = r.period_end
+                               AND f.fiscal_period = r.fiscal_period AND f.line = r.line;

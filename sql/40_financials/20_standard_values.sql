@@ -51,40 +51,17 @@ filed AS MATERIALIZED (
 periods AS (
   SELECT DISTINCT cik, series, fiscal_year, fiscal_period, period_end FROM filed
 ),
-formulas AS (
-  SELECT line, rank, round,
-         string_agg(CASE WHEN coef < 0 THEN ' - ' ELSE ' + ' END || term || CASE WHEN required THEN '' ELSE ' (if filed)' END, ''
-                    ORDER BY coef < 0, term) AS formula
-  FROM standard_derivations GROUP BY ALL
-),
-round1 AS MATERIALIZED (
-  SELECT * FROM derivation_round('filed', 'periods', 1)
-),
 level1 AS MATERIALIZED (
+  -- the filed lines and those round 1 derives from them (gross profit, total equity, ...)
   SELECT * FROM filed
   UNION ALL BY NAME
-  SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
-         ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.rank, true AS in_reporting,
-         r.date_filed, r.last_seen
-  FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round1 x
-        GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
-  JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
-  ANTI JOIN filed f ON f.cik = r.cik AND f.series = r.series AND f.period_end = r.period_end
-                   AND f.fiscal_period = r.fiscal_period AND f.line = r.line
-),
-round2 AS (
-  SELECT * FROM derivation_round('level1', 'periods', 2)
+  SELECT * FROM derived_lines('filed', 'periods', 1)
 )
 SELECT cik, series, fiscal_year, fiscal_period, period_end, line, value, unit, kind, source, derived, method, date_filed, last_seen
 FROM level1
 UNION ALL BY NAME
-SELECT r.cik, r.series, r.fiscal_year, r.fiscal_period, r.period_end, r.line, r.value, r.unit, r.kind,
-       ltrim(ltrim(fm.formula, ' '), '+ ') AS source, true AS derived, 'derived' AS method, r.date_filed, r.last_seen
-FROM (SELECT unnest(best) FROM (SELECT arg_min(x, x.rank) AS best FROM round2 x
-      GROUP BY x.cik, x.series, x.fiscal_year, x.fiscal_period, x.period_end, x.line)) r
-JOIN formulas fm ON fm.line = r.line AND fm.rank = r.rank
-ANTI JOIN level1 f ON f.cik = r.cik AND f.series = r.series AND f.period_end = r.period_end
-                  AND f.fiscal_period = r.fiscal_period AND f.line = r.line;
+-- round 2 derives from round 1's lines too (EBITDA from a derived operating income)
+SELECT * EXCLUDE (rank, in_reporting) FROM derived_lines('level1', 'periods', 2);
 
 CREATE OR REPLACE MACRO standard_values(b, c, as_of) AS TABLE
 WITH standard_inputs AS MATERIALIZED (
