@@ -21,6 +21,16 @@ export interface EngineOptions {
   extraDirectories?: string[];
   /** Connections kept for parallel queries (default 4). */
   poolSize?: number;
+  /**
+   * DuckDB's block_allocator_memory: physical memory its buffer blocks keep once touched, not handed back to the
+   * operating system until the instance closes (a size such as 4GB; '0B' gives every freed block back). Default: the
+   * memory limit for writers, 0 (DuckDB's default) for readers. A refresh allocates and frees blocks all the time, and
+   * each block handed back had to be faulted in and zeroed by the kernel again: one full-density bucket's values table
+   * and two outputs, one thread, a process per run, alternating, 35.3-35.6 CPU-s by default and 22.8-23.4 with 3GB
+   * (0.65x; system time 9-10 -> 4.7 s), peak RSS the same (2.6-3.1 GB); 1GB gave 0.75-0.85x, 6GB the same as 3GB.
+   * Readers keep the default: a server's memory must fall back after a burst (issue 18's flat RSS under load).
+   */
+  blockAllocatorMemory?: string;
 }
 
 export type Params = Record<string, DuckDBValue> | DuckDBValue[];
@@ -71,6 +81,7 @@ export class Engine {
     const instance = await DuckDBInstance.create(':memory:', {
       threads: String(options.threads ?? 2),
       memory_limit: options.memoryLimit ?? '4GB',
+      block_allocator_memory: options.blockAllocatorMemory ?? (options.mode === 'write' ? options.memoryLimit ?? '4GB' : '0B'),
     });
     const setup = await instance.connect();
     await lockDown(setup, [warehouseDir, ...(options.extraDirectories ?? [])]);
