@@ -78,10 +78,11 @@ export class Engine {
     }
     // read before the layers load, so the index tables built now carry this stamp
     const state = new WarehouseState(warehouseDir);
+    const memoryLimit = options.memoryLimit ?? '4GB';
     const instance = await DuckDBInstance.create(':memory:', {
       threads: String(options.threads ?? 2),
-      memory_limit: options.memoryLimit ?? '4GB',
-      block_allocator_memory: options.blockAllocatorMemory ?? (options.mode === 'write' ? options.memoryLimit ?? '4GB' : '0B'),
+      memory_limit: memoryLimit,
+      block_allocator_memory: options.blockAllocatorMemory ?? (options.mode === 'write' ? memoryLimit : '0B'),
     });
     const setup = await instance.connect();
     await lockDown(setup, [warehouseDir, ...(options.extraDirectories ?? [])]);
