@@ -7,6 +7,8 @@
 // holds, gaining filings: N / 64 per bucket); --all-filers ingests every one (the others are new companies, each alone
 // in its bucket, computed whole on both sides).
 // Usage: npm run bench -- incrementalRefresh [--companies 1120] [--buckets 4] [--filers 256] [--all-filers] [--rounds 2]
+// first: a writer's jemalloc options, read when DuckDB loads (engine/db/writerMalloc.ts)
+import '../engine/db/writerProcess.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';

@@ -11,6 +11,8 @@
 // --batch-mb sets the ingest batch size (each batch is written while the next one is parsed: with several batches the
 // stage times overlap and add up to more than the wall time); --write-knobs measures the write step's parts and a parse
 // worker's hand-off instead (bench/ingestWriteKnobs.ts).
+// first: a writer's jemalloc options, read when DuckDB loads (engine/db/writerMalloc.ts)
+import '../engine/db/writerProcess.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';

@@ -16,6 +16,7 @@
 // before slicing) or `:N` (slices of N undimensioned facts); bare, the production default (REFRESH_SLICE_FACTS).
 // Usage: npm run bench -- periods [--companies 1000] [--buckets N] [--first-year 2015] [--last-year 2024] [--samples 40]
 //        [--skip-legacy] [--rounds 1] [--refresh-concurrency N] [--sides sequential,parallel,sequential:whole,...]
+import { writerEnvironment } from '../engine/db/writerMalloc.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';
@@ -136,7 +137,7 @@ try {
     });
     const child = (side: string): RefreshRun => {
       const out = execFileSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--refresh-child', side, universe.dir, ...argv],
-        { cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), '..'), encoding: 'utf8', maxBuffer: 1 << 24 });
+        { cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), '..'), encoding: 'utf8', maxBuffer: 1 << 24, env: writerEnvironment() });
       const run = JSON.parse(defined(out.trim().split('\n').pop(), 'child output')) as RefreshRun;
       log(`  ${side}: ${run.wall.toFixed(1)} s wall, ${run.cpu.toFixed(1)} CPU s, max RSS ${Math.round(run.maxRssMB).toLocaleString('en-US')} MB (load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
       return run;

@@ -5,6 +5,8 @@
 // Usage: npm run bench -- periodsProfile [--companies 280] [--repeat 1] [--threads 2] [--explain bench/out/explain] [--dir PATH]
 //        [--baseline REF [--layer FILE:MACRO:INNER]]
 //        [--outputs-only] [--keep DIR]
+// first: a writer's jemalloc options, read when DuckDB loads (engine/db/writerMalloc.ts)
+import '../engine/db/writerProcess.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Engine } from '../engine/db/Engine.ts';

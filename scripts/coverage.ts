@@ -4,6 +4,8 @@
 //   npx tsx scripts/coverage.ts [--warehouse DIR] [--rebuild]
 // FILINGS_FIXTURES names the fixtures (default ../shared/fixtures from the repository root); the warehouse defaults
 // to filings-coverage under the OS temp folder, so every checkout shares one build.
+// first: a writer's jemalloc options, read when DuckDB loads (engine/db/writerMalloc.ts)
+import '../engine/db/writerProcess.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

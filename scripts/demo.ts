@@ -1,5 +1,7 @@
 // `npm run demo`: fills the configured warehouse with the synthetic demo filers (CIKs 9990001.., names marked DEMO DATA).
 // Safe to re-run (adds nothing the second time); refuses a warehouse that holds real filings unless --force.
+// first: a writer's jemalloc options, read when DuckDB loads (engine/db/writerMalloc.ts)
+import '../engine/db/writerProcess.ts';
 import { loadConfig } from '../engine/config.ts';
 import { Engine } from '../engine/db/Engine.ts';
 import { buildDemoWarehouse, countNonDemoRows } from '../demo/buildDemoWarehouse.ts';

@@ -3,6 +3,8 @@
 //   npm run ingest -- --tickers AAPL,MSFT [--since 2021-01-01] [--forms 10-K,10-Q]
 //   npm run ingest -- --ciks 320193
 //   npm run ingest -- --refresh-periods
+// first: a writer's jemalloc options, read when DuckDB loads (engine/db/writerMalloc.ts)
+import '../engine/db/writerProcess.ts';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../engine/config.ts';

@@ -1,0 +1,13 @@
+// Preloaded (`--import`) into a child process by test/db/writerMalloc.test.ts: when DuckDB's native library loads,
+// prints the jemalloc options the environment holds at that moment (jemalloc reads them then, and never again) and
+// exits, before the script does any work.
+import fs from 'node:fs';
+
+const dlopen = process.dlopen.bind(process);
+process.dlopen = (module: object, filename: string, ...flags: number[]) => {
+  dlopen(module, filename, ...flags);
+  if (/duckdb/i.test(filename)) {
+    fs.writeSync(1, `duckdb loaded with ${JSON.stringify(process.env['DUCKDB_JE_MALLOC_CONF'] ?? null)}\n`);
+    process.exit(0);
+  }
+};
