@@ -8,9 +8,9 @@
 // 50.0, 44.4, 42.0, 41.1 CPU-s against 61.1, 49.3, 53.9, 45.6, 49.6, 50.0, 48.0 by default (0.87x of the average), max
 // RSS 1,587-1,800 MB against 1,527-1,708; never returning them (-1) measured the same (38.8-52.3, 43.6 on average).
 // The whole synthetic universe (18,000 companies, 90.5M facts), two pairs in opposite orders: 353.3 and 353.6 s, 683.1
-// and 683.5 CPU-s, against 458.7 and 422.0 s, 872.0 and 819.4 CPU-s (0.81x CPU), the same outputs (pair 2 compared), max RSS 4.4-4.5 GB
-// either way; ingest within noise (+10-25 MB of peak RSS). Ten seconds rather than never, so that a writer that waits
-// (an ingest fetching from EDGAR) still gives memory back.
+// and 683.5 CPU-s, against 458.7 and 422.0 s, 872.0 and 819.4 CPU-s (0.81x CPU), the same outputs (pair 2 compared),
+// max RSS 4.4-4.5 GB either way; ingest within noise (+10-25 MB of peak RSS). Ten seconds rather than never, so that a
+// writer that waits (an ingest fetching from EDGAR) still gives memory back.
 //
 // jemalloc reads its options once, when DuckDB's library loads, from the environment variable below; so a writer's
 // entry script imports ./writerProcess.ts before anything that loads DuckDB, and a parent that starts a writer passes
