@@ -16,10 +16,8 @@ export function loadOrCreateOAuthKeys(file: string): OAuthKeys {
   return withFileLock(file, () => {
     const raced = readKeys(file);
     if (raced) return raced;
-    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const jwk = privateKey.export({ format: 'jwk' });
     const keys: OAuthKeys = {
-      jwks: { keys: [{ ...jwk, kid: crypto.randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' }] },
+      jwks: { keys: [{ ...newSigningJwk(), kid: crypto.randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' }] },
       cookieKeys: [crypto.randomBytes(32).toString('base64url')],
     };
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -28,6 +26,22 @@ export function loadOrCreateOAuthKeys(file: string): OAuthKeys {
     fs.renameSync(tmp, file);
     return keys;
   });
+}
+
+/**
+ * A new RSA signing key as a private JWK. The key pair comes out of the keygen job encoded (PKCS#8 PEM), and the JWK is
+ * exported from a key object of its own: on Node 20, `export({ format: 'jwk' })` of the key object generateKeyPairSync
+ * returns can deadlock the process. The export holds the key's lock while it allocates; a garbage collection then
+ * may destroy the finished keygen job, whose copy of the key takes the same lock on the same thread (a CI run hung
+ * there for 20 minutes at server start; test/mcp/oauthKeys.test.ts reproduces it with a 1 MB young generation).
+ */
+export function newSigningJwk(modulusLength = 2048): crypto.JsonWebKey {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', {
+    modulusLength,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return crypto.createPrivateKey(privateKey).export({ format: 'jwk' });
 }
 
 function readKeys(file: string): OAuthKeys | null {
