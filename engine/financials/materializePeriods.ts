@@ -177,8 +177,8 @@ async function changedCompanies(c: DuckDBConnection, b: number, wh: string, chan
  * Compute bucket b's outputs into the build folder (`target(o)`): the values table once for the whole bucket, or once
  * per slice with each sliced output's rows appended to a temporary table and written sorted at the end, or (`changed`,
  * see changedCompanies) once for the changed companies, each sliced output then written in one sorted COPY of their
- * rows and every other company's rows from the live files; the outputs that bind the bucket (the filings ones) once. Returns the periods rows written, and how many companies
- * were computed when only the changed ones were (else null).
+ * rows and every other company's rows from the live files; the outputs that bind the bucket (the filings ones) once.
+ * Returns the periods rows written, and how many companies were computed when only the changed ones were (else null).
  */
 async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number, target: (o: MaterializedOutput) => string,
   step: (name: string) => void, changed?: { wh: string; files: ChangedFiles }): Promise<{ periods: number; companies: number | null }> {
