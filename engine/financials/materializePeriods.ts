@@ -189,15 +189,15 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
     step(o.folder);
   };
   const sliced = MATERIALIZED_OUTPUTS.filter((o) => o.slice !== undefined);
-  /** Fill the sliced outputs' tables (`fill`), then write every output: the sliced ones from their tables, sorted. */
-  const fromSliceTables = async (fill: () => Promise<void>) => {
-    try {
-      await fill();
-      for (const o of MATERIALIZED_OUTPUTS) {
-        await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b)) : copy(o, `SELECT * FROM ${sliceTable(o)} ORDER BY ${o.slice.orderBy}`));
-      }
-    } finally {
-      for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
+  /**
+   * Write every output: a sliced one from `rowsOf(o)` (its rows in any order), sorted by the output's order; the others
+   * (the filings outputs) from their own select over the bucket.
+   */
+  const writeOutputs = async (rowsOf: (o: MaterializedOutput, rows: string) => string, params?: Record<string, DuckDBValue>,
+    types?: Record<string, DuckDBType>) => {
+    for (const o of MATERIALIZED_OUTPUTS) {
+      await (o.slice === undefined ? copy(o, o.select, bucketParams(o, b))
+        : copy(o, `SELECT * FROM (${rowsOf(o, o.slice.rows)}) ORDER BY ${o.slice.orderBy}`, params, types));
     }
   };
   const ciks = changed === undefined ? null : await changedCompanies(c, b, changed.wh, changed.files);
@@ -207,18 +207,12 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
     const types = { ciks: LIST(BIGINT) };
     await fillBucketValues(c, BUCKET_VALUES.companiesSelect, { b, ...list }, types);
     step('values');
-    for (const o of MATERIALIZED_OUTPUTS) {
-      if (o.slice === undefined) {
-        await copy(o, o.select, bucketParams(o, b));
-        continue;
-      }
-      // one sorted COPY of the changed companies' rows and the others' live ones (positionally, as the live file was
-      // written from the same select), no table between: statements 0.73-0.97 CPU-s against 1.04-1.18 through a table
-      // (280-company bucket, 16 changed, 4 rounds alternating; the same rows)
-      await copy(o, `SELECT * FROM (${o.slice.rows}
-          UNION ALL SELECT * FROM read_parquet(${quotePath(changed.files.live(o))}, hive_partitioning = false) WHERE NOT list_contains($ciks, cik))
-        ORDER BY ${o.slice.orderBy}`, list, types);
-    }
+    // one sorted COPY of the changed companies' rows and the others' live ones (positionally, as the live file was
+    // written from the same select), no table between: statements 0.73-0.97 CPU-s against 1.04-1.18 through a table
+    // (280-company bucket, 16 changed, 4 rounds alternating; the same rows)
+    await writeOutputs((o, rows) => `${rows}
+      UNION ALL SELECT * FROM read_parquet(${quotePath(changed.files.live(o))}, hive_partitioning = false) WHERE NOT list_contains($ciks, cik)`,
+    list, types);
     return { periods, companies: ciks.length };
   }
   const slices = await bucketSlices(c, b, sliceFacts);
@@ -228,7 +222,8 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
     for (const o of MATERIALIZED_OUTPUTS) await copy(o, o.select, bucketParams(o, b));
     return { periods, companies: null };
   }
-  await fromSliceTables(async () => {
+  // each slice's rows appended to a table per sliced output, written sorted once the bucket's slices are done
+  try {
     for (const [i, slice] of slices.entries()) {
       await prepareBucket(c, b, slice);
       step('values');
@@ -238,7 +233,10 @@ async function computeBucket(c: DuckDBConnection, b: number, sliceFacts: number,
         step(o.folder);
       }
     }
-  });
+    await writeOutputs((o) => `SELECT * FROM ${sliceTable(o)}`);
+  } finally {
+    for (const o of sliced) await c.run(`DROP TABLE IF EXISTS ${sliceTable(o)}`);
+  }
   return { periods, companies: null };
 }
 
